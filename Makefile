@@ -1,0 +1,18 @@
+# The two Quickstart commands: `make demo` and `make test`. Both set up .venv first.
+.PHONY: setup demo test lint types
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	.venv/bin/sentinel demo
+
+lint: setup
+	.venv/bin/ruff check src tests examples
+	.venv/bin/ruff format --check src tests examples
+
+types: setup
+	.venv/bin/mypy
+
+test: setup lint types
+	.venv/bin/python -m pytest

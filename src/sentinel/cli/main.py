@@ -1,0 +1,51 @@
+"""The ``sentinel`` command. Each command group lives in its own module under sentinel.cli."""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+from sentinel import __version__
+
+app = typer.Typer(
+    name="sentinel",
+    help="Self-scheduling AI agents that watch the web, research questions and remember.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+# (command group name, module holding a typer.Typer called `app`, help text)
+GROUPS: list[tuple[str, str, str]] = [
+    ("bench", "sentinel.cli.bench", "Benchmarks that print ratios against a baseline."),
+    ("models", "sentinel.cli.models", "Local model registry: list, check, path."),
+    ("sim", "sentinel.cli.sim", "The simulated world: serve and validate scenarios."),
+]
+
+for _name, _module, _help in GROUPS:
+    try:
+        _sub = importlib.import_module(_module)
+    except ModuleNotFoundError as exc:  # a group whose module is not written yet
+        if exc.name != _module:
+            raise
+        continue
+    app.add_typer(_sub.app, name=_name, help=_help)
+
+
+@app.command()
+def version() -> None:
+    """Print Sentinel's version."""
+    typer.echo(__version__)
+
+
+@app.command()
+def demo() -> None:
+    """Run the main job: an offline demonstration on the embedded defaults."""
+    from sentinel.cli.demo import run_demo
+
+    run_demo()
+
+
+def run() -> None:
+    """Console-script entry point."""
+    app()
