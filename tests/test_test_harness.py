@@ -13,7 +13,11 @@ def test_connecting_to_a_non_loopback_address_is_refused_by_the_harness() -> Non
     # 192.0.2.0/24 is TEST-NET-1: even if the guard failed, nothing would answer there.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     try:
-        with pytest.raises(SocketConnectBlockedError):
+        # pytest-socket warns (an error under -W error) and refuses the connection.
+        with (
+            pytest.warns(UserWarning, match=r"192\.0\.2\.1"),
+            pytest.raises(SocketConnectBlockedError),
+        ):
             sock.connect(("192.0.2.1", 80))
     finally:
         sock.close()
