@@ -1,0 +1,50 @@
+"""``get_model(role)``: the configured LanguageModel for a role (see sentinel.llm.settings)."""
+
+from __future__ import annotations
+
+from sentinel.llm.interface import LanguageModel
+from sentinel.llm.local.provider import DEFAULT_PARAMS, LocalModel
+from sentinel.llm.local.runtime import RuntimeOptions
+from sentinel.llm.openai_compat import OpenAICompatibleModel
+from sentinel.llm.retry import RetryPolicy
+from sentinel.llm.scripted import ScriptedModel
+from sentinel.llm.settings import LLMSettings, load_settings
+from sentinel.llm.types import GenerationParams
+
+
+def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -> LanguageModel:
+    """The model configured for ``role`` (sensor, governor, planner, analyzer, reporter,
+    assistant) or the default model when ``role`` is None.
+
+    Local models load lazily on first use and are shared process-wide. Raises LLMConfigError
+    naming the variable when the configuration is invalid.
+    """
+    settings = settings or load_settings()
+    choice = settings.choice(role)
+    if choice.kind == "scripted":
+        return ScriptedModel.filling(name=choice.model or "scripted")
+    if choice.kind == "local":
+        return LocalModel(
+            choice.model,
+            options=RuntimeOptions(n_ctx=settings.n_ctx, threads=settings.threads),
+            structured="instructions" if settings.structured == "instructions" else "schema",
+            defaults=GenerationParams(
+                max_tokens=settings.max_tokens or DEFAULT_PARAMS.max_tokens,
+                temperature=(
+                    DEFAULT_PARAMS.temperature
+                    if settings.temperature is None
+                    else settings.temperature
+                ),
+            ),
+        )
+    return OpenAICompatibleModel(
+        choice.model,
+        base_url=choice.base_url,
+        api_key=choice.api_key,
+        headers=settings.headers,
+        timeout=settings.timeout,
+        max_concurrency=settings.max_concurrency,
+        retry=RetryPolicy(max_attempts=settings.max_retries + 1),
+        structured=settings.structured,
+        defaults=GenerationParams(max_tokens=settings.max_tokens, temperature=settings.temperature),
+    )

@@ -1,0 +1,121 @@
+"""llama.cpp in-process through xllamacpp: one loaded server per (GGUF, options), shared by the
+whole process, each with one worker thread so blocking calls never run on the event loop.
+
+``xllamacpp.Server`` answers OpenAI-style chat requests in-process
+(``handle_chat_completions``) and also listens on 127.0.0.1 (``address``), so the same loaded
+model can serve OpenAI-compatible HTTP clients. llama.cpp keeps the previous prompts' KV
+cache (``cache_prompt``), so a static prefix shared by successive calls is evaluated once.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from sentinel.errors import InvalidInput
+from sentinel.llm.errors import ModelNotInstalledError
+
+RUNTIME_PACKAGE = "xllamacpp"
+
+
+@dataclass(frozen=True, slots=True)
+class RuntimeOptions:
+    """How to load a model. Part of the cache key: equal options share one loaded model."""
+
+    n_ctx: int = 4096
+    threads: int | None = None
+    """CPU threads for generation and prompt evaluation; None means every core."""
+    n_parallel: int = 1
+    """Concurrent sequences (slots); requests beyond them queue inside llama.cpp."""
+
+    def __post_init__(self) -> None:
+        if self.n_ctx < 256:
+            raise InvalidInput("n_ctx", self.n_ctx, "must be at least 256")
+        if self.threads is not None and self.threads < 1:
+            raise InvalidInput("threads", self.threads, "must be at least 1")
+        if self.n_parallel < 1:
+            raise InvalidInput("n_parallel", self.n_parallel, "must be at least 1")
+
+    @property
+    def resolved_threads(self) -> int:
+        """The thread count actually used."""
+        return self.threads or os.cpu_count() or 1
+
+
+class LoadedModel:
+    """A model loaded into llama.cpp, with the single worker thread that talks to it."""
+
+    def __init__(self, server: Any, path: Path, options: RuntimeOptions, load_s: float) -> None:
+        self._server = server
+        self.path = path
+        self.options = options
+        self.load_seconds = load_s
+        # One thread: llama.cpp serialises a slot anyway, and a single thread keeps the
+        # default executor free for everything else.
+        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llama-cpp")
+
+    @property
+    def address(self) -> str:
+        """The loopback base URL of the OpenAI-compatible HTTP endpoint (``…/v1``)."""
+        return f"{self._server.listening_address}/v1"
+
+    def chat(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """One blocking chat completion (call from a worker thread)."""
+        return cast(dict[str, Any], self._server.handle_chat_completions(dict(body)))
+
+    def chat_stream(
+        self, body: Mapping[str, Any], on_chunk: Callable[[dict[str, Any]], bool]
+    ) -> None:
+        """One blocking streamed completion; ``on_chunk`` returns True to stop early."""
+        self._server.handle_chat_completions({**body, "stream": True}, on_chunk)
+
+
+_loaded: dict[tuple[str, RuntimeOptions], LoadedModel] = {}
+_load_lock = threading.Lock()
+
+
+def load(path: Path, options: RuntimeOptions) -> LoadedModel:
+    """The process-wide loaded model for ``path`` and ``options`` (loading it once).
+
+    Blocking and slow the first time: call it from a worker thread.
+    """
+    key = (str(path.resolve()), options)
+    with _load_lock:
+        loaded = _loaded.get(key)
+        if loaded is None:
+            loaded = _load(path, options)
+            _loaded[key] = loaded
+        return loaded
+
+
+def loaded_models() -> list[LoadedModel]:
+    """Every model loaded in this process."""
+    with _load_lock:
+        return list(_loaded.values())
+
+
+def _load(path: Path, options: RuntimeOptions) -> LoadedModel:
+    try:
+        import xllamacpp
+    except ImportError as exc:
+        raise ModelNotInstalledError(
+            "llama.cpp runtime", [RUNTIME_PACKAGE], f"pip install {RUNTIME_PACKAGE}"
+        ) from exc
+    params = xllamacpp.CommonParams()
+    params.model.path = str(path)
+    params.n_ctx = options.n_ctx
+    params.n_parallel = options.n_parallel
+    params.cpuparams.n_threads = options.resolved_threads
+    params.cpuparams_batch.n_threads = options.resolved_threads
+    params.warmup = False  # the first real request warms up; loading stays fast
+    params.verbosity = 0
+    params.cache_prompt = True
+    started = time.perf_counter()
+    server = xllamacpp.Server(params)
+    return LoadedModel(server, path, options, time.perf_counter() - started)
