@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
-from typing import Any, ClassVar, TypeVar, overload
+from types import TracebackType
+from typing import Any, ClassVar, Self, TypeVar, overload
 
 from pydantic import BaseModel
 
@@ -60,6 +61,21 @@ class ChatModel(ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._name!r})"
+
+    async def aclose(self) -> None:
+        """Release connections held for the running event loop (a no-op for most providers)."""
+        return None
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.aclose()
 
     @overload
     async def complete(

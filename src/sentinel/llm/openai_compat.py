@@ -86,6 +86,12 @@ class OpenAICompatibleModel(ChatModel):
         """How errors name this endpoint: ``openai:<model>@<base url>``."""
         return f"openai:{self.name}@{self.base_url or 'api.openai.com'}"
 
+    async def aclose(self) -> None:
+        """Close the HTTP connections opened from the running event loop."""
+        state = self._states.pop(asyncio.get_running_loop(), None)
+        if state is not None:
+            await state.client.close()
+
     async def _generate(
         self,
         messages: tuple[Message, ...],
@@ -132,10 +138,10 @@ class OpenAICompatibleModel(ChatModel):
                         extra_body=dict(params.extra_body) or None,
                     )
                 return self._raw(response, attempt)
-            except openai.APIError as exc:
-                error, wait = self._classify(exc, attempt)
+            except (openai.APIError, ValueError) as exc:  # ValueError: a body that is not JSON
+                error, wait, cause = *self._classify(exc, attempt), exc
             if not error.retryable or attempt >= self.retry.max_attempts:
-                raise error
+                raise error from cause
             await self._sleep(self.retry.delay(attempt, wait))
 
     async def _stream(
@@ -176,11 +182,11 @@ class OpenAICompatibleModel(ChatModel):
                                     finish = to_finish_reason(choice.finish_reason)
                 yield RawCompletion("".join(parts), usage, finish, model, timings)
                 return
-            except openai.APIError as exc:
-                error, wait = self._classify(exc, attempt)
+            except (openai.APIError, ValueError) as exc:  # ValueError: a body that is not JSON
+                error, wait, cause = *self._classify(exc, attempt), exc
             # Text already handed to the caller cannot be taken back: retry only before it.
             if parts or not error.retryable or attempt >= self.retry.max_attempts:
-                raise error
+                raise error from cause
             await self._sleep(self.retry.delay(attempt, wait))
 
     def _state(self) -> _LoopState:
@@ -199,7 +205,7 @@ class OpenAICompatibleModel(ChatModel):
         return state
 
     def _classify(
-        self, exc: openai.APIError, attempt: int
+        self, exc: openai.APIError | ValueError, attempt: int
     ) -> tuple[ModelRequestError, float | None]:
         """Turn an SDK error into our typed error plus the server's requested wait."""
         if isinstance(exc, openai.APIStatusError):
@@ -218,9 +224,12 @@ class OpenAICompatibleModel(ChatModel):
         if isinstance(exc, openai.APIConnectionError):
             message = f"connection failed: {exc.__cause__ or exc}"
             return ModelRequestError(self.label, message, retryable=True, attempts=attempt), None
-        body = str(exc.body)[:500]
-        message = f"malformed response: {exc.message}"
-        return MalformedResponseError(self.label, message, body=body, attempts=attempt), None
+        if isinstance(exc, openai.APIError):
+            body, problem = str(exc.body), exc.message
+        else:
+            body, problem = str(getattr(exc, "doc", "")), str(exc)
+        message = f"malformed response: {problem}"
+        return MalformedResponseError(self.label, message, body=body[:500], attempts=attempt), None
 
     def _raw(self, response: object, attempt: int) -> RawCompletion:
         if not isinstance(response, ChatCompletion) or not response.choices:
