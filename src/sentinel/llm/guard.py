@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 
 from sentinel.llm.errors import ModelRequestsForbidden
@@ -29,7 +29,13 @@ def real_models_allowed() -> bool:
     with _lock:
         if _overrides:
             return _overrides[-1]
-    return os.environ.get(ENV_VAR, "1").strip().lower() not in _FALSE_WORDS
+    return allowed_by_environment()
+
+
+def allowed_by_environment(environ: Mapping[str, str] | None = None) -> bool:
+    """What ``SENTINEL_ALLOW_MODEL_REQUESTS`` says (allowed when unset)."""
+    value = (os.environ if environ is None else environ).get(ENV_VAR, "1")
+    return value.strip().lower() not in _FALSE_WORDS
 
 
 def ensure_allowed(model: str) -> None:

@@ -1,0 +1,73 @@
+"""get_model: from configuration to a provider instance."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from sentinel.llm import (
+    LanguageModel,
+    LLMSettings,
+    LocalModel,
+    OpenAICompatibleModel,
+    ScriptedModel,
+    get_model,
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.startswith("SENTINEL_LLM"):
+            monkeypatch.delenv(name)
+
+
+def test_default_model_is_the_local_qwen_loaded_lazily() -> None:
+    model = get_model()
+
+    assert isinstance(model, LocalModel)
+    assert model.name == "qwen2.5-coder-0.5b"
+    assert isinstance(model, LanguageModel)
+
+
+def test_role_overrides_are_resolved_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SENTINEL_LLM_GOVERNOR", "local:smollm2-135m")
+    monkeypatch.setenv("SENTINEL_LLM_PLANNER", "openai:gpt-4o-mini")
+    monkeypatch.setenv("SENTINEL_LLM_PLANNER_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("SENTINEL_LLM_TIMEOUT", "12")
+
+    governor, planner, sensor = get_model("governor"), get_model("planner"), get_model("sensor")
+
+    assert isinstance(governor, LocalModel)
+    assert governor.name == "smollm2-135m"
+    assert isinstance(planner, OpenAICompatibleModel)
+    assert (planner.name, planner.base_url, planner.timeout) == (
+        "gpt-4o-mini",
+        "http://127.0.0.1:9/v1",
+        12.0,
+    )
+    assert sensor.name == "qwen2.5-coder-0.5b"
+
+
+def test_local_generation_defaults_come_from_settings() -> None:
+    model = get_model(settings=LLMSettings(max_tokens=64, temperature=0.0, n_ctx=2048))
+
+    assert isinstance(model, LocalModel)
+    assert model.defaults.max_tokens == 64
+    assert model.defaults.temperature == 0.0
+    assert model.options.n_ctx == 2048
+
+
+def test_retries_setting_counts_attempts_after_the_first() -> None:
+    model = get_model(settings=LLMSettings(spec="openai:m", max_retries=2))
+
+    assert isinstance(model, OpenAICompatibleModel)
+    assert model.retry.max_attempts == 3
+
+
+async def test_scripted_provider_fills_schemas_for_offline_runs() -> None:
+    model = get_model(settings=LLMSettings(spec="scripted"))
+
+    assert isinstance(model, ScriptedModel)
+    assert (await model.complete("hi")).text == "ok"
