@@ -1,0 +1,75 @@
+"""Payload models: the pydantic model of an action's parameters after ``state``.
+
+Dispatch validates a payload against it (lax mode: ``"3"`` is accepted for an ``int``, as a
+model's JSON output often needs), and agents can show its JSON schema to a model.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError, create_model
+
+from sentinel.store.errors import ActionDefinitionError, InvalidPayload
+
+
+def payload_model(name: str, fn: Callable[..., Any]) -> type[BaseModel]:
+    """The model of ``fn``'s parameters after the first (the state), named after the action."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError) as exc:
+        raise ActionDefinitionError(name, f"cannot read its signature: {exc}") from exc
+    parameters = list(signature.parameters.values())
+    if not parameters or parameters[0].kind not in (
+        inspect.Parameter.POSITIONAL_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    ):
+        raise ActionDefinitionError(name, "its first parameter must be the state")
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except (NameError, TypeError) as exc:
+        raise ActionDefinitionError(name, f"cannot resolve its type hints: {exc}") from exc
+    fields: dict[str, Any] = {}
+    for parameter in parameters[1:]:
+        if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+            raise ActionDefinitionError(
+                name, f"payload parameters must be named; *{parameter.name} is not allowed"
+            )
+        if parameter.kind is inspect.Parameter.POSITIONAL_ONLY:
+            raise ActionDefinitionError(
+                name, f"payload parameter {parameter.name!r} must accept a keyword"
+            )
+        annotation = hints.get(parameter.name, Any)
+        default = ... if parameter.default is inspect.Parameter.empty else parameter.default
+        fields[parameter.name] = (annotation, default)
+    model_name = "".join(part.capitalize() for part in name.replace(".", "_").split("_"))
+    try:
+        return create_model(
+            f"{model_name}Payload",
+            __config__=ConfigDict(extra="forbid", arbitrary_types_allowed=True),
+            **fields,
+        )
+    except Exception as exc:  # pydantic reports unusable annotations with several types
+        raise ActionDefinitionError(name, f"cannot build its payload model: {exc}") from exc
+
+
+def validate_payload(
+    action: str, model: type[BaseModel], payload: Mapping[str, Any]
+) -> dict[str, Any]:
+    """``payload`` validated by ``model``, as keyword arguments; InvalidPayload otherwise."""
+    try:
+        validated = model.model_validate(payload)
+    except ValidationError as exc:
+        problems = [
+            (
+                ".".join(str(part) for part in error["loc"]) or "(payload)",
+                error.get("input"),
+                error["msg"],
+            )
+            for error in exc.errors()
+        ]
+        raise InvalidPayload(action, problems) from exc
+    return dict(validated.__dict__)
