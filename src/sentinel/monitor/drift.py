@@ -7,8 +7,11 @@ accepted when it keeps the original's key terms:
 
 - every *marked* term: any token with a digit ("17", "3.14") and any capitalized word that is
   not capitalized merely for starting a sentence ("Apple", "iPhone", "NVIDIA");
-- at least :data:`MIN_KEPT_SHARE` of the original's specific words (content words that are not
-  generic monitoring vocabulary like "price", "release", "latest").
+- enough of the original's specific words (content words that are not generic monitoring
+  vocabulary like "price", "release", "latest"). When marked terms exist they carry the subject
+  and half the specific words suffice ("NVIDIA RTX 5090 price drop" may lose "drop"). In an
+  all-lowercase query any word may be the subject ("cheap flights to lisbon"), so all but a
+  quarter of them must stay, and "flights to paris" is drift.
 
 It is refused when empty, longer than :data:`MAX_REFINED_CHARS`, multi-line, carrying a URL,
 an e-mail address, markup or instruction-like phrases. Words match case-insensitively after
@@ -22,7 +25,10 @@ import re
 from dataclasses import dataclass
 
 MAX_REFINED_CHARS = 300
-MIN_KEPT_SHARE = 0.6
+# Share of specific words to keep when marked terms (names, numbers) already pin the subject.
+MARKED_KEPT_SHARE = 0.5
+# Share of specific words that may be dropped from an all-lowercase query.
+UNMARKED_DROPPABLE_SHARE = 0.25
 
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+#'’-]*")
 _SENTENCE_END = re.compile(r"[.?!:]\s*$")
@@ -96,7 +102,10 @@ def check_query_update(original: str, proposed: str | None) -> DriftVerdict:
             missing_terms=tuple(missing_marked),
         )
     missing = [term for term in specific if not _kept(term, offered)]
-    needed = math.ceil(MIN_KEPT_SHARE * len(specific))
+    if marked:
+        needed = math.floor(MARKED_KEPT_SHARE * len(specific))
+    else:
+        needed = len(specific) - math.floor(UNMARKED_DROPPABLE_SHARE * len(specific))
     if len(specific) - len(missing) < needed:
         kept = len(specific) - len(missing)
         return DriftVerdict(

@@ -95,6 +95,13 @@ class UnparseableDuration(InvalidInput):
         super().__init__("duration", text, problem)
 
 
+class DurationTooLong(UnparseableDuration):
+    """A duration text is well-formed but names a span too long to represent."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text, "too long to represent")
+
+
 def normalize_schedule_text(text: str) -> str:
     """Fold a governor's scheduling text: lower case, one space, no trailing explanation.
 
@@ -146,7 +153,7 @@ def _term_span(term: re.Match[str], text: str) -> timedelta:
     try:
         return _UNITS[term["unit"]] * amount
     except OverflowError:
-        raise UnparseableDuration(text, "too long to represent") from None
+        raise DurationTooLong(text) from None
 
 
 def _amount(token: str) -> float:

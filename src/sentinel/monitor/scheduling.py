@@ -28,6 +28,7 @@ from zoneinfo import ZoneInfo
 from sentinel.errors import InvalidInput
 from sentinel.monitor.durations import (
     MAX_DURATION_TEXT,
+    DurationTooLong,
     UnparseableDuration,
     format_duration,
     normalize_schedule_text,
@@ -146,6 +147,8 @@ def interpret_next_check(text: str, *, now: datetime, tz: tzinfo = UTC) -> NextC
         return NextCheck(now, "now")
     try:
         return NextCheck(_add(now, parse_duration(folded), text), "duration")
+    except DurationTooLong:
+        raise UnparseableNextCheck(text, "too far in the future") from None
     except UnparseableDuration:
         pass
     local_now = now.astimezone(tz)
