@@ -79,11 +79,13 @@ def weights_path(spec: ModelSpec, *, home: Path | None = None, recheck: bool = F
         target = _target(spec, sources, home)
         if not recheck and _sidecar_matches(spec, target, home):
             return target
+        # An unpinned model is checked against the hash recorded at its first assembly.
+        expected = spec.sha256 or _recorded_hash(spec, home)
         if spec.assembled:
-            digest = _assemble(spec, sources, target)
+            digest = _assemble(spec, sources, target, expected)
         else:
             digest = _hash_file(target)
-            _check_digest(spec, digest)
+            _check_digest(spec, expected, digest)
         _write_sidecar(spec, target, digest, home)
         return target
 
@@ -103,7 +105,9 @@ def _target(spec: ModelSpec, sources: list[Path], home: Path | None) -> Path:
     return models_dir(home) / f"{spec.name}.gguf" if spec.assembled else sources[0]
 
 
-def _assemble(spec: ModelSpec, sources: Iterable[Path], target: Path) -> str:
+def _assemble(
+    spec: ModelSpec, sources: Iterable[Path], target: Path, expected: str | None
+) -> str:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{spec.name}.", suffix=".part")
     tmp = Path(tmp_name)
@@ -117,16 +121,16 @@ def _assemble(spec: ModelSpec, sources: Iterable[Path], target: Path) -> str:
                         out.write(block)
             out.flush()
             os.fsync(out.fileno())
-        _check_digest(spec, digest.hexdigest())
+        _check_digest(spec, expected, digest.hexdigest())
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
     return digest.hexdigest()
 
 
-def _check_digest(spec: ModelSpec, digest: str) -> None:
-    if spec.sha256 is not None and digest != spec.sha256:
-        raise CorruptModelError(spec.name, spec.sha256, digest, spec.reinstall_command)
+def _check_digest(spec: ModelSpec, expected: str | None, digest: str) -> None:
+    if expected is not None and digest != expected:
+        raise CorruptModelError(spec.name, expected, digest, spec.reinstall_command)
 
 
 def _hash_file(path: Path) -> str:
@@ -139,6 +143,14 @@ def _hash_file(path: Path) -> str:
 
 def _sidecar(spec: ModelSpec, home: Path | None) -> Path:
     return models_dir(home) / f"{spec.name}.verified.json"
+
+
+def _recorded_hash(spec: ModelSpec, home: Path | None) -> str | None:
+    try:
+        value = json.loads(_sidecar(spec, home).read_text()).get("sha256")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _sidecar_matches(spec: ModelSpec, target: Path, home: Path | None) -> bool:
