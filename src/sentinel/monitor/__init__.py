@@ -26,6 +26,12 @@ from sentinel.monitor.models import (
     SensorOutput,
     parse_monitor_spec,
 )
+from sentinel.monitor.next_check import (
+    NextCheck,
+    UnparseableNextCheck,
+    interpret_next_check,
+    parse_next_check,
+)
 from sentinel.monitor.prefilter import (
     PrefilterDecision,
     SourceSnapshot,
@@ -35,14 +41,10 @@ from sentinel.monitor.prefilter import (
 from sentinel.monitor.rule_syntax import InvalidRule, ParsedRule, parse_rule
 from sentinel.monitor.rules import RuleEvaluation, RulesGovernor, evaluate_rule
 from sentinel.monitor.scheduling import (
-    NextCheck,
     ScheduleBounds,
     ScheduledRun,
-    UnparseableNextCheck,
     add_jitter,
     bound_next_run,
-    interpret_next_check,
-    parse_next_check,
     schedule_next,
 )
 
