@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from sentinel.llm import CorruptModelError, ModelNotInstalledError
-from sentinel.llm.local import ModelSpec, WeightFile, status, weights_path
+from sentinel.llm.local import ModelSpec, WeightFile, status, verify, weights_path
 
 PARTS = [b"GGUF" + b"a" * 1000, b"b" * 777, b"c" * 5]
 
@@ -185,3 +185,24 @@ def test_status_of_a_missing_model_lists_the_missing_packages(site: Path, home: 
 
     assert not missing.installed
     assert missing.missing == ("fake-weights-part1", "fake-weights-part2", "fake-weights-part3")
+
+
+def test_verify_hashes_the_existing_file_even_when_the_sidecar_says_it_is_fine(
+    chunks: list[Path], home: Path
+) -> None:
+    spec = chunked_spec(EXPECTED)
+    path = weights_path(spec, home=home)
+    before = path.stat()
+    path.write_bytes(b"X" * before.st_size)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    assert verify(spec, home=home).read_bytes() == b"".join(PARTS)
+
+
+def test_verify_accepts_a_good_file_without_rewriting_it(chunks: list[Path], home: Path) -> None:
+    spec = chunked_spec(EXPECTED)
+    path = weights_path(spec, home=home)
+    mtime = path.stat().st_mtime_ns
+
+    assert verify(spec, home=home) == path
+    assert path.stat().st_mtime_ns == mtime

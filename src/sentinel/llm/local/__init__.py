@@ -10,7 +10,7 @@ from sentinel.llm.local.registry import (
     get_spec,
 )
 from sentinel.llm.local.runtime import LoadedModel, RuntimeOptions
-from sentinel.llm.local.weights import WeightStatus, status, weights_path
+from sentinel.llm.local.weights import WeightStatus, status, verify, weights_path
 
 __all__ = [
     "DEFAULT_LOCAL_MODEL",
@@ -23,5 +23,6 @@ __all__ = [
     "WeightStatus",
     "get_spec",
     "status",
+    "verify",
     "weights_path",
 ]

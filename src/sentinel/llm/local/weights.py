@@ -90,6 +90,26 @@ def weights_path(spec: ModelSpec, *, home: Path | None = None, recheck: bool = F
         return target
 
 
+def verify(spec: ModelSpec, *, home: Path | None = None) -> Path:
+    """Hash the model's GGUF now (whatever the sidecar says) and return its path.
+
+    An assembled file that no longer matches is assembled again from the installed chunks;
+    raises like ``weights_path`` when packages are missing or the bytes are wrong.
+    """
+    sources = _sources(spec)
+    with _lock_for(spec.name):
+        target = _target(spec, sources, home)
+        expected = spec.sha256 or _recorded_hash(spec, home)
+        if target.is_file():
+            digest = _hash_file(target)
+            if expected is None or digest == expected:
+                _write_sidecar(spec, target, digest, home)
+                return target
+            if not spec.assembled:
+                _check_digest(spec, expected, digest)
+    return weights_path(spec, home=home, recheck=True)
+
+
 def _sources(spec: ModelSpec) -> list[Path]:
     sources = [locate(f) for f in spec.files]
     missing = [f.distribution for f, path in zip(spec.files, sources, strict=True) if path is None]
