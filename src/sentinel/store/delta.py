@@ -28,22 +28,31 @@ _INVERSE: dict[Op, Op] = {"set": "set", "insert": "delete", "delete": "insert"}
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """One write at one path: ``op`` with the value ``before`` and ``after`` it."""
+    """One write at one path: ``op`` with the value ``before`` and ``after`` it.
+
+    ``index`` is set on a dict key's ``delete`` (and on the ``insert`` that undoes it) when the
+    key was not the last one: dicts are ordered, and undo puts the key back where it was.
+    """
 
     path: str
     op: Op
     before: Any
     after: Any
     location: Location = ()
+    index: int | None = None
 
     @classmethod
-    def at(cls, location: Location, op: Op, before: Any, after: Any) -> Change:
+    def at(
+        cls, location: Location, op: Op, before: Any, after: Any, index: int | None = None
+    ) -> Change:
         """The change at the exact ``location`` (its ``path`` is derived)."""
-        return cls(path_of(location), op, before, after, location)
+        return cls(path_of(location), op, before, after, location, index)
 
     def inverted(self) -> Change:
         """The change that undoes this one."""
-        return Change(self.path, _INVERSE[self.op], self.after, self.before, self.location)
+        return Change(
+            self.path, _INVERSE[self.op], self.after, self.before, self.location, self.index
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (values converted like pydantic's JSON mode)."""
@@ -54,6 +63,7 @@ class Change:
                 "op": self.op,
                 "before": to_jsonable_python(self.before),
                 "after": to_jsonable_python(self.after),
+                **({} if self.index is None else {"index": self.index}),
             }
         except Exception as exc:  # pydantic_core raises its own error types here
             raise StoreError(f"change at {self.path!r} is not JSON-serializable: {exc}") from exc
@@ -119,7 +129,8 @@ class Delta:
                     before = decode_value(state_type, location, before)
                 if op != "delete":
                     after = decode_value(state_type, location, after)
-            changes.append(Change(raw["path"], op, before, after, location))
+            index = raw.get("index")
+            changes.append(Change(raw["path"], op, before, after, location, index))
         return cls(
             seq=int(data["seq"]),
             action=str(data["action"]),

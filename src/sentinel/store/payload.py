@@ -28,10 +28,7 @@ def payload_model(name: str, fn: Callable[..., Any]) -> type[BaseModel]:
         inspect.Parameter.POSITIONAL_OR_KEYWORD,
     ):
         raise ActionDefinitionError(name, "its first parameter must be the state")
-    try:
-        hints = typing.get_type_hints(fn, include_extras=True)
-    except (NameError, TypeError) as exc:
-        raise ActionDefinitionError(name, f"cannot resolve its type hints: {exc}") from exc
+    hints = _payload_hints(name, fn, {parameter.name for parameter in parameters[1:]})
     fields: dict[str, Any] = {}
     for parameter in parameters[1:]:
         if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
@@ -54,6 +51,24 @@ def payload_model(name: str, fn: Callable[..., Any]) -> type[BaseModel]:
         )
     except Exception as exc:  # pydantic reports unusable annotations with several types
         raise ActionDefinitionError(name, f"cannot build its payload model: {exc}") from exc
+
+
+class _Annotations:
+    def __init__(self, annotations: dict[str, Any]) -> None:
+        self.__annotations__ = annotations
+
+
+def _payload_hints(name: str, fn: Callable[..., Any], names: set[str]) -> dict[str, Any]:
+    """Resolved annotations of the payload parameters only: the state's annotation may name a
+    class that is not importable from the function's module, and is not needed here."""
+    raw = getattr(inspect.unwrap(fn), "__annotations__", {})
+    wanted = _Annotations({key: value for key, value in raw.items() if key in names})
+    try:
+        return typing.get_type_hints(
+            wanted, globalns=getattr(inspect.unwrap(fn), "__globals__", {}), include_extras=True
+        )
+    except (NameError, TypeError) as exc:
+        raise ActionDefinitionError(name, f"cannot resolve its payload types: {exc}") from exc
 
 
 def validate_payload(

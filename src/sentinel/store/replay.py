@@ -75,6 +75,8 @@ def _apply(root: Any, change: Change) -> None:
         elif isinstance(node, DictDraft):
             if change.op == "delete":
                 del node[key]
+            elif change.op == "insert" and change.index is not None:
+                node._d_insert_at(key, change.after, change.index)
             else:
                 node[key] = change.after
         else:

@@ -255,7 +255,11 @@ class ListDraft(Draft, MutableSequence[Any]):
         for position, item in enumerate(copy):
             if isinstance(item, Draft):
                 copy[position] = item._d_finalize()
-        return copy
+        base = self._d_base
+        unchanged = len(copy) == len(base) and all(
+            new is old for new, old in zip(copy, base, strict=True)
+        )
+        return base if unchanged else copy
 
 
 register_kind(list, ListDraft)

@@ -17,12 +17,18 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
     """Draft of a dict; ``isinstance(draft, dict)`` holds."""
 
     # Child drafts stay in this map (keys are stable) and are folded into the copy at the end.
-    __slots__ = ("_d_children",)
+    # ``_d_written`` and ``_d_reordered`` let finalize tell, without scanning every key,
+    # whether anything changed.
+    __slots__ = ("_d_children", "_d_reordered", "_d_written")
     _d_children: dict[Any, Draft]
+    _d_written: set[Any]
+    _d_reordered: bool
 
     def __init__(self, base: Any, parent: Draft | None, key: Any, session: DraftSession) -> None:
         super().__init__(base, parent, key, session)
         self._d_children = {}
+        self._d_written = set()
+        self._d_reordered = False
 
     @property  # type: ignore[misc]
     def __class__(self) -> type:
@@ -54,6 +60,7 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
             return
         self._d_touch()
         self._d_copy[key] = after
+        self._d_written.add(key)
         if child is not None:
             child._d_detach()
             del self._d_children[key]
@@ -69,11 +76,29 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
         location = self._d_begin_write(key)
         child = self._d_children.pop(key, None)
         before = child._d_current() if child is not None else source[key]
+        # Dicts are ordered: remember where a key other than the last one was, for undo.
+        index = None if key == next(reversed(source)) else list(source).index(key)
         self._d_touch()
         del self._d_copy[key]
+        self._d_reordered = True  # a key put back later goes last: the order changed
         if child is not None:
             child._d_detach()
-        self._d_session.log(location, "delete", before, None)
+        self._d_session.log(location, "delete", before, None, index)
+
+    def _d_insert_at(self, key: Any, value: Any, index: int) -> None:
+        """Insert a new ``key`` at position ``index`` (replaying an undone delete)."""
+        source = self._d_source()
+        if key in source:
+            raise KeyError(f"{key!r} is already present")
+        location = self._d_begin_write(key)
+        stored, after, _ = self._d_incoming(value)
+        self._d_touch()
+        items = list(self._d_copy.items())
+        items.insert(index, (key, stored))
+        self._d_copy.clear()
+        self._d_copy.update(items)
+        self._d_reordered = True
+        self._d_session.log(location, "insert", None, after, index)
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._d_source())
@@ -105,6 +130,7 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
             child._d_detach()
         self._d_children.clear()
         self._d_copy.clear()
+        self._d_reordered = True
         self._d_session.log(location, "set", before, {})
 
     def copy(self) -> dict[Any, Any]:
@@ -135,7 +161,14 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
             return self._d_base
         for key, child in self._d_children.items():
             copy[key] = child._d_finalize()
-        return copy
+        base = self._d_base
+        if self._d_reordered or len(copy) != len(base):
+            return copy
+        missing = object()
+        for key in (*self._d_written, *self._d_children):
+            if copy.get(key, missing) is not base.get(key, missing):
+                return copy
+        return base
 
 
 register_kind(dict, DictDraft)

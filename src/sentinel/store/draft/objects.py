@@ -188,7 +188,21 @@ class ObjectDraft(Draft):
             return self._d_base
         for name, child in self._d_children.items():
             object.__setattr__(copy, name, child._d_finalize())
-        return copy
+        # A node written back to what it was stays the very same object (sharing is exact).
+        return self._d_base if _same_attributes(copy, self._d_base) else copy
+
+
+def _same_attributes(copy: Any, base: Any) -> bool:
+    new, old = getattr(copy, "__dict__", None), getattr(base, "__dict__", None)
+    if new is not None and old is not None:
+        if len(new) != len(old) or any(old.get(key, _MISSING) is not v for key, v in new.items()):
+            return False
+    elif new is not None or old is not None:
+        return False
+    for name in _info(type(base)).slots:
+        if getattr(copy, name, _MISSING) is not getattr(base, name, _MISSING):
+            return False
+    return True
 
 
 register_kind(None, ObjectDraft)

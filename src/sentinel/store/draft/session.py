@@ -67,21 +67,28 @@ class DraftSession:
         if location is not None:
             self.written.append(location)
 
-    def log(self, location: Location | None, op: Op, before: Any, after: Any) -> None:
+    def log(
+        self,
+        location: Location | None,
+        op: Op,
+        before: Any,
+        after: Any,
+        index: int | None = None,
+    ) -> None:
         """Record a change; consecutive writes at one location collapse into one change."""
         if location is None:
             return
         changes = self.changes
-        if changes and changes[-1].location == location and op != "insert":
+        if changes and changes[-1].location == location and op != "insert" and index is None:
             last = changes[-1]
             if last.op == "set" and op == "set":
                 changes.pop()
                 if not same_value(last.before, after):
                     changes.append(Change(last.path, "set", last.before, after, location))
                 return
-            if last.op == "insert":
+            if last.op == "insert" and last.index is None:
                 changes.pop()
                 if op == "set":
                     changes.append(Change(last.path, "insert", None, after, location))
                 return
-        changes.append(Change.at(location, op, before, after))
+        changes.append(Change.at(location, op, before, after, index))

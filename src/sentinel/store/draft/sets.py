@@ -136,7 +136,8 @@ class SetDraft(Draft, MutableSet[Any]):
         return self._d_base if self._d_copy is None else set(self._d_copy)
 
     def _d_finalize(self) -> Any:
-        return self._d_base if self._d_copy is None else self._d_copy
+        copy = self._d_copy
+        return self._d_base if copy is None or copy == self._d_base else copy
 
 
 register_kind(set, SetDraft)
