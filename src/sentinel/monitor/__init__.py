@@ -32,12 +32,9 @@ from sentinel.monitor.next_check import (
     interpret_next_check,
     parse_next_check,
 )
-from sentinel.monitor.prefilter import (
-    PrefilterDecision,
-    SourceSnapshot,
-    backoff_interval,
-    prefilter,
-)
+
+# The function prefilter() is not re-exported: it would shadow its module's name here.
+from sentinel.monitor.prefilter import PrefilterDecision, SourceSnapshot, backoff_interval
 from sentinel.monitor.rule_syntax import InvalidRule, ParsedRule, parse_rule
 from sentinel.monitor.rules import RuleEvaluation, RulesGovernor, evaluate_rule
 from sentinel.monitor.scheduling import (
@@ -89,7 +86,6 @@ __all__ = [
     "parse_monitor_spec",
     "parse_next_check",
     "parse_rule",
-    "prefilter",
     "schedule_next",
     "suppress_duplicate",
 ]
