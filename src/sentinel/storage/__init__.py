@@ -1,0 +1,66 @@
+"""Sentinel's database layer: SQLAlchemy models, repositories and Alembic migrations.
+
+SQLite (WAL) under ``SENTINEL_HOME`` by default, PostgreSQL through ``SENTINEL_DATABASE_URL``;
+the same portable SQL runs on both. Repositories take and return plain values (JSON-able dicts,
+frozen records) and take the current time from the caller, whose clock may be simulated.
+"""
+
+from sentinel.storage.database import Database, Transaction, open_database
+from sentinel.storage.enums import (
+    DeliveryStatus,
+    GovernorKind,
+    MonitorState,
+    NotifyBehavior,
+    RunStatus,
+)
+from sentinel.storage.errors import (
+    ConcurrentWrite,
+    InvalidTransition,
+    QueryFailed,
+    ReadOnlyQueryError,
+    RecordNotFound,
+    StorageError,
+    TransitionConflict,
+)
+from sentinel.storage.lifecycle import ALLOWED_TRANSITIONS
+from sentinel.storage.migrate import upgrade_to_head
+from sentinel.storage.monitor_fields import MonitorChanges, NewMonitor
+from sentinel.storage.readonly import QueryResult
+from sentinel.storage.records import (
+    DeliveryRecord,
+    MonitorRecord,
+    RunRecord,
+    StateVersionRecord,
+)
+from sentinel.storage.runs import RunOutcome
+from sentinel.storage.settings import StorageSettings, default_database_url
+
+__all__ = [
+    "ALLOWED_TRANSITIONS",
+    "ConcurrentWrite",
+    "Database",
+    "DeliveryRecord",
+    "DeliveryStatus",
+    "GovernorKind",
+    "InvalidTransition",
+    "MonitorChanges",
+    "MonitorRecord",
+    "MonitorState",
+    "NewMonitor",
+    "NotifyBehavior",
+    "QueryFailed",
+    "QueryResult",
+    "ReadOnlyQueryError",
+    "RecordNotFound",
+    "RunOutcome",
+    "RunRecord",
+    "RunStatus",
+    "StateVersionRecord",
+    "StorageError",
+    "StorageSettings",
+    "Transaction",
+    "TransitionConflict",
+    "default_database_url",
+    "open_database",
+    "upgrade_to_head",
+]

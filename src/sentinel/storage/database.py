@@ -1,0 +1,109 @@
+"""The database handle: engine, units of work, read-only queries.
+
+```python
+db = await open_database()                    # migrates to head first
+async with db.transaction() as tx:            # one transaction, all or nothing
+    run = await tx.runs.start(monitor.id, scheduled_at=due, started_at=now)
+    ...
+    await tx.states.append(monitor.id, state=..., run_id=run.id, now=now)
+    await tx.runs.finish(run.id, outcome, finished_at=now)
+    await tx.outbox.enqueue(...)
+    await tx.monitors.record_run(monitor.id, owner, ran_at=now, next_run_at=later)
+```
+
+Never open a transaction while holding another in the same task: on SQLite the second waits
+for the first, which is waiting for the second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from sentinel.errors import ConfigError
+from sentinel.storage.engine import create_engine, parse_database_url
+from sentinel.storage.migrate import upgrade_to_head
+from sentinel.storage.monitors import MonitorRepository
+from sentinel.storage.outbox import OutboxRepository
+from sentinel.storage.readonly import QueryResult, check_limit, query_postgresql, query_sqlite
+from sentinel.storage.runs import RunRepository
+from sentinel.storage.settings import default_database_url
+from sentinel.storage.states import StateVersionRepository
+
+
+@dataclass(slots=True)
+class Transaction:
+    """The repositories of one unit of work, sharing its session (and so its transaction)."""
+
+    session: AsyncSession
+    monitors: MonitorRepository = field(init=False)
+    states: StateVersionRepository = field(init=False)
+    runs: RunRepository = field(init=False)
+    outbox: OutboxRepository = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.monitors = MonitorRepository(self.session)
+        self.states = StateVersionRepository(self.session)
+        self.runs = RunRepository(self.session)
+        self.outbox = OutboxRepository(self.session)
+
+
+class Database:
+    """A migrated database: units of work and read-only SQL on one engine."""
+
+    def __init__(self, engine: AsyncEngine, url: URL) -> None:
+        self.engine = engine
+        self.url = url
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def backend(self) -> str:
+        """``sqlite`` or ``postgresql``."""
+        return self.url.get_backend_name()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """One unit of work: committed when the block ends, rolled back if it raises."""
+        async with self._sessions() as session, session.begin():
+            yield Transaction(session)
+
+    async def query_readonly(
+        self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0
+    ) -> QueryResult:
+        """Run one read-only statement over monitors, state_versions, runs, deliveries and the
+        notifications view. Writes, DDL, PRAGMA writes, ATTACH and several statements raise
+        ``ReadOnlyQueryError`` naming what was refused; other failures raise ``QueryFailed``.
+        """
+        check_limit(limit)
+        if self.backend == "sqlite":
+            return await query_sqlite(self._sqlite_path(), sql, limit=limit, timeout_s=timeout_s)
+        return await query_postgresql(self.engine, sql, limit=limit, timeout_s=timeout_s)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()
+
+    def _sqlite_path(self) -> Path:
+        database = self.url.database
+        if not database or database == ":memory:" or database.startswith("file:"):
+            raise ConfigError(
+                f"read-only queries need a SQLite database file, not {database or ':memory:'!r}"
+            )
+        return Path(database)
+
+
+async def open_database(
+    url: str | URL | None = None, *, migrate: bool = True, echo: bool = False
+) -> Database:
+    """Open the database at ``url`` (default: ``default_database_url()``), migrated to head."""
+    parsed = parse_database_url(url if url is not None else default_database_url())
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    if migrate:
+        await upgrade_to_head(parsed)
+    return Database(create_engine(parsed, echo=echo), parsed)

@@ -1,0 +1,181 @@
+"""SQLAlchemy models of the monitor tables; the Alembic migrations create exactly this schema.
+
+Times are written by the repositories from an injected clock (never by the database), so a
+simulated world can run months of monitoring in seconds.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    CheckConstraint,
+    Enum,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from sentinel.storage.enums import (
+    DeliveryStatus,
+    GovernorKind,
+    MonitorState,
+    NotifyBehavior,
+    RunStatus,
+)
+from sentinel.storage.types import JSONDocument, UTCDateTime
+
+# Explicit constraint names keep migrations identical on SQLite and PostgreSQL.
+NAMING_CONVENTION = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def _enum(cls: type[StrEnum], name: str) -> Enum:
+    """A portable enum column: VARCHAR plus a CHECK constraint holding the string values."""
+    return Enum(
+        cls,
+        name=name,
+        native_enum=False,
+        create_constraint=True,
+        length=32,
+        values_callable=lambda members: [member.value for member in members],
+        validate_strings=True,
+    )
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every Sentinel table."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        datetime: UTCDateTime(),
+        dict[str, Any]: JSONDocument,
+    }
+
+
+class Monitor(Base):
+    """A standing question about the world, its schedule and its lease."""
+
+    __tablename__ = "monitors"
+    __table_args__ = (
+        CheckConstraint(
+            "min_interval_s > 0 AND max_interval_s >= min_interval_s", name="interval_bounds"
+        ),
+        Index(None, "state", "next_run_at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), unique=True)
+    # The mission: a database trigger refuses any change to it.
+    original_query: Mapped[str] = mapped_column(Text)
+    current_query: Mapped[str] = mapped_column(Text)
+    action_criteria: Mapped[str] = mapped_column(Text)
+    notify_behavior: Mapped[NotifyBehavior] = mapped_column(
+        _enum(NotifyBehavior, "notify_behavior")
+    )
+    channels: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument)
+    state: Mapped[MonitorState] = mapped_column(_enum(MonitorState, "monitor_state"))
+    next_run_at: Mapped[datetime | None]
+    last_run_at: Mapped[datetime | None]
+    run_count: Mapped[int] = mapped_column(Integer)
+    consecutive_failures: Mapped[int] = mapped_column(Integer)
+    min_interval_s: Mapped[int] = mapped_column(Integer)
+    max_interval_s: Mapped[int] = mapped_column(Integer)
+    governor_kind: Mapped[GovernorKind] = mapped_column(_enum(GovernorKind, "governor_kind"))
+    governor_rules: Mapped[str | None] = mapped_column(Text)
+    context: Mapped[dict[str, Any]]
+    lease_owner: Mapped[str | None] = mapped_column(String(200))
+    lease_expires_at: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class MonitorSecret(Base):
+    """The per-monitor webhook signing secret, apart so read-only SQL can be denied it."""
+
+    __tablename__ = "monitor_secrets"
+
+    monitor_id: Mapped[int] = mapped_column(
+        ForeignKey("monitors.id", ondelete="CASCADE"), primary_key=True
+    )
+    signing_secret: Mapped[str] = mapped_column(String(128))
+    created_at: Mapped[datetime]
+
+
+class Run(Base):
+    """One iteration of a monitor: sense, persist, govern, act."""
+
+    __tablename__ = "runs"
+    __table_args__ = (Index(None, "monitor_id", "scheduled_at"), Index(None, "status"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
+    status: Mapped[RunStatus] = mapped_column(_enum(RunStatus, "run_status"))
+    scheduled_at: Mapped[datetime]
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    sensor_output: Mapped[dict[str, Any] | None]
+    decision: Mapped[dict[str, Any] | None]
+    state_version: Mapped[int | None] = mapped_column(Integer)
+    error_category: Mapped[str | None] = mapped_column(String(64))
+    error_message: Mapped[str | None] = mapped_column(Text)
+    retry_count: Mapped[int] = mapped_column(Integer)
+    trace: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument)
+    usage: Mapped[dict[str, Any]]
+    raw_model_output: Mapped[str | None] = mapped_column(Text)
+
+
+class StateVersion(Base):
+    """One structured state as sensed: the asset, every version kept."""
+
+    __tablename__ = "state_versions"
+    __table_args__ = (UniqueConstraint("monitor_id", "version"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[Any] = mapped_column(JSONDocument)
+    volatility_hint: Mapped[str | None] = mapped_column(Text)
+    evidence: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument)
+    fingerprints: Mapped[dict[str, Any]]
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime]
+
+
+class Delivery(Base):
+    """An outbox row: one notification to one channel, delivered at least once.
+
+    While a worker holds a delivery (``sending``), ``next_attempt_at`` is the end of its lease:
+    a worker that dies mid-send leaves the row claimable again at that time, and one index
+    (status, next_attempt_at) serves both new and abandoned deliveries.
+    """
+
+    __tablename__ = "deliveries"
+    __table_args__ = (Index(None, "status", "next_attempt_at"), Index(None, "monitor_id"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)
+    monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
+    channel: Mapped[dict[str, Any]]
+    payload: Mapped[dict[str, Any]]
+    status: Mapped[DeliveryStatus] = mapped_column(_enum(DeliveryStatus, "delivery_status"))
+    attempts: Mapped[int] = mapped_column(Integer)
+    next_attempt_at: Mapped[datetime]
+    lease_owner: Mapped[str | None] = mapped_column(String(200))
+    delivered_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]

@@ -1,0 +1,376 @@
+"""Monitor repository: definitions, the guarded state machine, scheduling and leases."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any, Unpack
+
+from sqlalchemy import ColumnElement, and_, case, delete, func, literal, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from sentinel.errors import InvalidInput
+from sentinel.storage.enums import MonitorState
+from sentinel.storage.errors import RecordNotFound, TransitionConflict
+from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
+from sentinel.storage.models import Monitor, MonitorSecret
+from sentinel.storage.monitor_fields import (
+    MonitorChanges,
+    NewMonitor,
+    validate_changes,
+    validate_governor,
+    validate_intervals,
+)
+from sentinel.storage.records import MonitorRecord
+
+
+def _claimable(now: datetime) -> ColumnElement[bool]:
+    """Active, due, and not held by a live lease."""
+    return and_(
+        Monitor.state == MonitorState.ACTIVE,
+        Monitor.next_run_at <= now,
+        or_(Monitor.lease_expires_at.is_(None), Monitor.lease_expires_at <= now),
+    )
+
+
+class MonitorRepository:
+    """Reads and guarded writes of monitors, on the session of one transaction."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def create(self, new: NewMonitor, *, now: datetime) -> MonitorRecord:
+        """Store a new active monitor (due at ``new.first_run_at`` or now) and its secret."""
+        if await self._id_by_name(new.name) is not None:
+            raise InvalidInput("name", new.name, "a monitor with this name already exists")
+        row = Monitor(
+            name=new.name,
+            original_query=new.original_query,
+            current_query=new.current_query or new.original_query,
+            action_criteria=new.action_criteria,
+            notify_behavior=new.notify_behavior,
+            channels=list(new.channels),
+            state=MonitorState.ACTIVE,
+            next_run_at=new.first_run_at or now,
+            last_run_at=None,
+            run_count=0,
+            consecutive_failures=0,
+            min_interval_s=new.min_interval_s,
+            max_interval_s=new.max_interval_s,
+            governor_kind=new.governor_kind,
+            governor_rules=new.governor_rules,
+            context=dict(new.context),
+            created_at=now,
+            updated_at=now,
+        )
+        self.session.add(row)
+        try:
+            await self.session.flush()
+        except IntegrityError as exc:
+            # A concurrent create won the unique name between our check and our insert.
+            raise InvalidInput("name", new.name, "a monitor with this name already exists") from exc
+        self.session.add(
+            MonitorSecret(monitor_id=row.id, signing_secret=_new_secret(), created_at=now)
+        )
+        await self.session.flush()
+        return MonitorRecord.of(row)
+
+    async def get(self, monitor_id: int) -> MonitorRecord:
+        """The monitor, or ``RecordNotFound``."""
+        return MonitorRecord.of(await self._row(monitor_id))
+
+    async def get_by_name(self, name: str) -> MonitorRecord:
+        """The monitor called ``name``, or ``RecordNotFound``."""
+        row = await self.session.scalar(select(Monitor).where(Monitor.name == name))
+        if row is None:
+            raise RecordNotFound("monitor named", name)
+        return MonitorRecord.of(row)
+
+    async def find(
+        self, *, state: MonitorState | None = None, limit: int = 100, offset: int = 0
+    ) -> list[MonitorRecord]:
+        """Monitors in id order, optionally only those in ``state``."""
+        query = select(Monitor).order_by(Monitor.id).limit(limit).offset(offset)
+        if state is not None:
+            query = query.where(Monitor.state == state)
+        return [MonitorRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def update(
+        self, monitor_id: int, *, now: datetime, **changes: Unpack[MonitorChanges]
+    ) -> MonitorRecord:
+        """Change mutable fields. ``original_query`` is refused here and by a database trigger."""
+        values: dict[str, Any] = dict(changes)
+        validate_changes(values)
+        row = await self._row(monitor_id)
+        renamed = "name" in values and values["name"] != row.name
+        if renamed and await self._id_by_name(values["name"]) is not None:
+            raise InvalidInput("name", values["name"], "a monitor with this name already exists")
+        validate_intervals(
+            values.get("min_interval_s", row.min_interval_s),
+            values.get("max_interval_s", row.max_interval_s),
+        )
+        validate_governor(
+            values.get("governor_kind", row.governor_kind),
+            values.get("governor_rules", row.governor_rules),
+        )
+        for key, value in values.items():
+            setattr(row, key, value)
+        row.updated_at = now
+        await self.session.flush()
+        return MonitorRecord.of(row)
+
+    async def delete(self, monitor_id: int) -> None:
+        """Delete the monitor with its states, runs, deliveries and secret."""
+        result = await self.session.execute(delete(Monitor).where(Monitor.id == monitor_id))
+        if _rowcount(result) == 0:
+            raise RecordNotFound("monitor", monitor_id)
+
+    async def transition(
+        self,
+        monitor_id: int,
+        to_state: MonitorState,
+        *,
+        now: datetime,
+        expected: MonitorState | None = None,
+    ) -> MonitorRecord:
+        """Move the monitor to ``to_state`` with a compare-and-set on its current state.
+
+        ``expected`` is the state the caller saw (default: the state read now). Raises
+        ``InvalidTransition`` for an edge the state machine lacks and ``TransitionConflict`` when
+        a concurrent writer changed the state first. Schedule side effects are written by the
+        same UPDATE (see ``sentinel.storage.lifecycle``).
+        """
+        from_state = expected if expected is not None else (await self._row(monitor_id)).state
+        from_state, to_state = MonitorState(from_state), MonitorState(to_state)
+        check_transition(monitor_id, from_state, to_state)
+        effect = schedule_effect(to_state)
+        values: dict[str, Any] = {"state": to_state, "updated_at": now}
+        if effect.next_run is NextRun.CLEAR:
+            values["next_run_at"] = None
+        elif effect.next_run is NextRun.RESUME:
+            values["next_run_at"] = case(
+                (
+                    or_(Monitor.next_run_at.is_(None), Monitor.next_run_at < now),
+                    _as_datetime(now),
+                ),
+                else_=Monitor.next_run_at,
+            )
+        if effect.clear_lease:
+            values.update(lease_owner=None, lease_expires_at=None)
+        if effect.reset_failures:
+            values["consecutive_failures"] = 0
+        row = await self._update_returning(
+            and_(Monitor.id == monitor_id, Monitor.state == from_state), values
+        )
+        if row is None:
+            actual = (await self._row(monitor_id)).state
+            raise TransitionConflict(monitor_id, from_state.value, actual.value, to_state.value)
+        return MonitorRecord.of(row)
+
+    async def claim_due(
+        self, now: datetime, owner: str, lease_s: float, limit: int
+    ) -> list[MonitorRecord]:
+        """Lease up to ``limit`` due active monitors to ``owner``, earliest first.
+
+        The due ids are selected through the (state, next_run_at) index, then one UPDATE … WHERE
+        id IN (those ids) AND <still claimable> takes them: the repeated condition is the
+        compare-and-set, so a claimer that committed first makes this one skip the row
+        (PostgreSQL re-checks it after the row lock; SQLite serialises writers). On PostgreSQL
+        ``FOR UPDATE SKIP LOCKED`` lets concurrent claimers select different rows instead of
+        queueing; SQLite ignores the clause. (Two statements on purpose: inside the UPDATE, a
+        SKIP LOCKED subquery may be re-run by PostgreSQL and take more than ``limit`` rows.)
+        """
+        due_ids = list(
+            await self.session.scalars(
+                select(Monitor.id)
+                .where(_claimable(now))
+                .order_by(Monitor.next_run_at, Monitor.id)
+                .limit(limit)
+                .with_for_update(skip_locked=True)
+            )
+        )
+        if not due_ids:
+            return []
+        claimed = await self.session.scalars(
+            update(Monitor)
+            .where(Monitor.id.in_(due_ids), _claimable(now))
+            .values(
+                lease_owner=owner,
+                lease_expires_at=now + timedelta(seconds=lease_s),
+                updated_at=now,
+            )
+            .returning(Monitor)
+            .execution_options(synchronize_session=False, populate_existing=True)
+        )
+        records = [MonitorRecord.of(row) for row in claimed]
+        return sorted(records, key=lambda r: (r.next_run_at or now, r.id))
+
+    async def extend_lease(
+        self, monitor_id: int, owner: str, *, now: datetime, lease_s: float
+    ) -> bool:
+        """Push the lease of a long run further; False if ``owner`` no longer holds it."""
+        return await self._update_count(
+            and_(Monitor.id == monitor_id, Monitor.lease_owner == owner),
+            {"lease_expires_at": now + timedelta(seconds=lease_s)},
+        )
+
+    async def release_lease(self, monitor_id: int, owner: str) -> bool:
+        """Give the lease back without rescheduling; False if ``owner`` did not hold it."""
+        return await self._update_count(
+            and_(Monitor.id == monitor_id, Monitor.lease_owner == owner),
+            {"lease_owner": None, "lease_expires_at": None},
+        )
+
+    async def reap_expired_leases(self, now: datetime) -> list[int]:
+        """Clear leases whose holder did not finish in time; returns the monitors concerned.
+
+        The monitor is claimable again either way; reaping tells the engine which runs were
+        abandoned (``RunRepository.abandon_running``) and keeps the lease columns truthful.
+        """
+        result = await self.session.scalars(
+            update(Monitor)
+            .where(Monitor.lease_expires_at <= now)
+            .values(lease_owner=None, lease_expires_at=None)
+            .returning(Monitor.id)
+            .execution_options(synchronize_session=False)
+        )
+        return sorted(result)
+
+    async def earliest_next_run_at(self) -> datetime | None:
+        """When the next active monitor becomes claimable (a leased one at its lease's end).
+
+        The engine sleeps until then (or a wake-up); None means nothing is scheduled.
+        """
+        claimable_at = case(
+            (
+                and_(
+                    Monitor.lease_expires_at.is_not(None),
+                    Monitor.lease_expires_at > Monitor.next_run_at,
+                ),
+                Monitor.lease_expires_at,
+            ),
+            else_=Monitor.next_run_at,
+        )
+        earliest: datetime | None = await self.session.scalar(
+            select(func.min(claimable_at)).where(
+                Monitor.state == MonitorState.ACTIVE, Monitor.next_run_at.is_not(None)
+            )
+        )
+        return earliest
+
+    async def record_run(
+        self,
+        monitor_id: int,
+        owner: str,
+        *,
+        ran_at: datetime,
+        next_run_at: datetime,
+        failed: bool = False,
+        current_query: str | None = None,
+    ) -> bool:
+        """Count a finished run and, if ``owner`` still holds the lease, schedule the next one.
+
+        The counters (run_count, last_run_at, consecutive_failures, a refined current_query) are
+        always written: the run happened. The schedule and lease are written only while the
+        monitor is active and leased to ``owner``; False means the lease was lost (paused,
+        completed, reaped) and the schedule was left to whoever changed it.
+        """
+        counters: dict[str, Any] = {
+            "run_count": Monitor.run_count + 1,
+            "last_run_at": ran_at,
+            "consecutive_failures": Monitor.consecutive_failures + 1 if failed else 0,
+            "updated_at": ran_at,
+        }
+        if current_query is not None:
+            if not current_query.strip():
+                raise InvalidInput("current_query", current_query, "must be a non-empty string")
+            counters["current_query"] = current_query
+        if not await self._update_count(Monitor.id == monitor_id, counters):
+            raise RecordNotFound("monitor", monitor_id)
+        return await self._update_count(
+            and_(
+                Monitor.id == monitor_id,
+                Monitor.lease_owner == owner,
+                Monitor.state == MonitorState.ACTIVE,
+            ),
+            {"next_run_at": next_run_at, "lease_owner": None, "lease_expires_at": None},
+        )
+
+    async def run_now(self, monitor_id: int, *, now: datetime) -> MonitorRecord:
+        """Make an active monitor due immediately ("run now"); other states are left alone."""
+        row = await self._row(monitor_id)
+        if row.state is not MonitorState.ACTIVE:
+            raise InvalidInput("monitor", monitor_id, f"is {row.state.value}, not active")
+        updated = await self._update_returning(
+            and_(Monitor.id == monitor_id, Monitor.state == MonitorState.ACTIVE),
+            {"next_run_at": now, "updated_at": now},
+        )
+        return MonitorRecord.of(updated or row)
+
+    async def signing_secret(self, monitor_id: int) -> str:
+        """The secret webhooks of this monitor are signed with."""
+        secret = await self.session.scalar(
+            select(MonitorSecret.signing_secret).where(MonitorSecret.monitor_id == monitor_id)
+        )
+        if secret is None:
+            raise RecordNotFound("monitor secret", monitor_id)
+        return secret
+
+    async def rotate_signing_secret(self, monitor_id: int, *, now: datetime) -> str:
+        """Replace the signing secret (receivers must be given the new one)."""
+        secret = _new_secret()
+        if not await self._update_count(
+            MonitorSecret.monitor_id == monitor_id,
+            {"signing_secret": secret, "created_at": now},
+            table=MonitorSecret,
+        ):
+            raise RecordNotFound("monitor secret", monitor_id)
+        return secret
+
+    async def _row(self, monitor_id: int) -> Monitor:
+        row = await self.session.get(Monitor, monitor_id, populate_existing=True)
+        if row is None:
+            raise RecordNotFound("monitor", monitor_id)
+        return row
+
+    async def _id_by_name(self, name: str) -> int | None:
+        return await self.session.scalar(select(Monitor.id).where(Monitor.name == name))
+
+    async def _update_returning(
+        self, where: ColumnElement[bool], values: dict[str, Any]
+    ) -> Monitor | None:
+        return await self.session.scalar(
+            update(Monitor)
+            .where(where)
+            .values(**values)
+            .returning(Monitor)
+            .execution_options(synchronize_session=False, populate_existing=True)
+        )
+
+    async def _update_count(
+        self,
+        where: ColumnElement[bool],
+        values: dict[str, Any],
+        *,
+        table: type[Monitor] | type[MonitorSecret] = Monitor,
+    ) -> bool:
+        result = await self.session.execute(
+            update(table).where(where).values(**values).execution_options(synchronize_session=False)
+        )
+        return _rowcount(result) > 0
+
+
+def _new_secret() -> str:
+    return secrets.token_hex(32)
+
+
+def _rowcount(result: Any) -> int:
+    """Rows matched by an UPDATE/DELETE (CursorResult.rowcount, typed loosely by SQLAlchemy)."""
+    count: int = result.rowcount
+    return count
+
+
+def _as_datetime(value: datetime) -> ColumnElement[datetime]:
+    """A bound datetime typed like the columns, so SQLite gets the same UTC text format."""
+    return literal(value, type_=Monitor.__table__.c.next_run_at.type)

@@ -1,0 +1,188 @@
+"""Run repository: one record per iteration of a monitor, from schedule to outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import and_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from sentinel.errors import InvalidInput
+from sentinel.storage.enums import RunStatus
+from sentinel.storage.errors import RecordNotFound
+from sentinel.storage.models import Run
+from sentinel.storage.monitor_fields import validate_json
+from sentinel.storage.records import RunRecord
+
+OPEN_STATUSES = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
+OUTCOME_STATUSES = frozenset(
+    {RunStatus.SUCCEEDED, RunStatus.RETRYING, RunStatus.FAILED, RunStatus.SKIPPED_NO_CHANGE}
+)
+ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """How a run ended. ``retrying`` means this attempt failed and another is scheduled.
+
+    ``raw_model_output`` keeps what a model said when it could not be used, for debugging.
+    """
+
+    status: RunStatus
+    sensor_output: dict[str, Any] | None = None
+    decision: dict[str, Any] | None = None
+    state_version: int | None = None
+    error_category: str | None = None
+    error_message: str | None = None
+    trace: list[dict[str, Any]] = field(default_factory=list)
+    usage: dict[str, Any] = field(default_factory=dict)
+    raw_model_output: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.status not in OUTCOME_STATUSES:
+            allowed = ", ".join(sorted(s.value for s in OUTCOME_STATUSES))
+            raise InvalidInput("status", self.status, f"a run ends as one of: {allowed}")
+        validate_json("trace", self.trace, list)
+        validate_json("usage", self.usage, dict)
+
+
+class RunRepository:
+    """Run records on one transaction's session."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def create_pending(
+        self, monitor_id: int, *, scheduled_at: datetime, retry_count: int = 0
+    ) -> RunRecord:
+        """Record a run that is due but not started (e.g. queued behind a concurrency limit)."""
+        return await self._insert(monitor_id, RunStatus.PENDING, scheduled_at, None, retry_count)
+
+    async def start(
+        self,
+        monitor_id: int,
+        *,
+        scheduled_at: datetime,
+        started_at: datetime,
+        retry_count: int = 0,
+    ) -> RunRecord:
+        """Record a run that starts now."""
+        return await self._insert(
+            monitor_id, RunStatus.RUNNING, scheduled_at, started_at, retry_count
+        )
+
+    async def mark_running(self, run_id: int, *, started_at: datetime) -> RunRecord:
+        """Move a pending run to running."""
+        row = await self._set(
+            run_id,
+            Run.status == RunStatus.PENDING,
+            {"status": RunStatus.RUNNING, "started_at": started_at},
+        )
+        return RunRecord.of(row)
+
+    async def save_trace(self, run_id: int, trace: list[dict[str, Any]]) -> None:
+        """Store the activity trace of a run in progress, so the UI can follow it live."""
+        validate_json("trace", trace, list)
+        await self._set(run_id, Run.status.in_(OPEN_STATUSES), {"trace": trace})
+
+    async def finish(self, run_id: int, outcome: RunOutcome, *, finished_at: datetime) -> RunRecord:
+        """Write the outcome of an open run; a run is finished once (InvalidInput otherwise)."""
+        row = await self._set(
+            run_id,
+            Run.status.in_(OPEN_STATUSES),
+            {
+                "status": outcome.status,
+                "finished_at": finished_at,
+                "sensor_output": outcome.sensor_output,
+                "decision": outcome.decision,
+                "state_version": outcome.state_version,
+                "error_category": outcome.error_category,
+                "error_message": outcome.error_message,
+                "trace": outcome.trace,
+                "usage": outcome.usage,
+                "raw_model_output": outcome.raw_model_output,
+            },
+        )
+        return RunRecord.of(row)
+
+    async def abandon_running(
+        self, monitor_ids: Iterable[int], *, now: datetime, message: str
+    ) -> int:
+        """Fail the open runs of monitors whose lease expired (see ``reap_expired_leases``).
+
+        Their category is ``abandoned``: the worker vanished, nothing is known about the error.
+        Returns how many runs were closed.
+        """
+        ids = list(monitor_ids)
+        if not ids:
+            return 0
+        result = await self.session.execute(
+            update(Run)
+            .where(Run.monitor_id.in_(ids), Run.status.in_(OPEN_STATUSES))
+            .values(
+                status=RunStatus.FAILED,
+                finished_at=now,
+                error_category=ABANDONED,
+                error_message=message,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        count: int = getattr(result, "rowcount", 0)
+        return count
+
+    async def get(self, run_id: int) -> RunRecord:
+        """The run, or ``RecordNotFound``."""
+        row = await self.session.get(Run, run_id, populate_existing=True)
+        if row is None:
+            raise RecordNotFound("run", run_id)
+        return RunRecord.of(row)
+
+    async def for_monitor(
+        self, monitor_id: int, *, limit: int = 50, before_id: int | None = None
+    ) -> list[RunRecord]:
+        """Runs of a monitor, newest first; page with ``before_id``."""
+        query = select(Run).where(Run.monitor_id == monitor_id).order_by(Run.id.desc()).limit(limit)
+        if before_id is not None:
+            query = query.where(Run.id < before_id)
+        return [RunRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def _insert(
+        self,
+        monitor_id: int,
+        status: RunStatus,
+        scheduled_at: datetime,
+        started_at: datetime | None,
+        retry_count: int,
+    ) -> RunRecord:
+        if retry_count < 0:
+            raise InvalidInput("retry_count", retry_count, "must not be negative")
+        row = Run(
+            monitor_id=monitor_id,
+            status=status,
+            scheduled_at=scheduled_at,
+            started_at=started_at,
+            retry_count=retry_count,
+            trace=[],
+            usage={},
+        )
+        self.session.add(row)
+        await self.session.flush()
+        return RunRecord.of(row)
+
+    async def _set(self, run_id: int, guard: Any, values: dict[str, Any]) -> Run:
+        row = await self.session.scalar(
+            update(Run)
+            .where(and_(Run.id == run_id, guard))
+            .values(**values)
+            .returning(Run)
+            .execution_options(synchronize_session=False, populate_existing=True)
+        )
+        if row is None:
+            current = await self.session.get(Run, run_id, populate_existing=True)
+            if current is None:
+                raise RecordNotFound("run", run_id)
+            raise InvalidInput("run", run_id, f"is already {current.status.value}")
+        return row
