@@ -40,8 +40,27 @@ async def test_responses_are_dated_in_virtual_time(
     clock.set(ANNOUNCED + timedelta(hours=1))
     response = await client.get(NEWSROOM)
     assert response.headers["date"] == "Tue, 09 Sep 2025 18:00:00 GMT"
-    assert response.headers["last-modified"] == "Tue, 09 Sep 2025 17:00:00 GMT"
     assert response.headers["content-type"] == "text/html; charset=utf-8"
+
+
+async def test_static_pages_answer_conditional_requests(
+    client: httpx.AsyncClient, clock: VirtualClock
+) -> None:
+    response = await client.get(SUPPORT)
+    assert response.headers["last-modified"] == "Tue, 01 Jul 2025 00:00:00 GMT"
+    since = {"if-modified-since": response.headers["last-modified"]}
+    unchanged = await client.get(SUPPORT, headers=since)
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    older = {"if-modified-since": "Mon, 30 Jun 2025 00:00:00 GMT"}
+    assert (await client.get(SUPPORT, headers=older)).status_code == 200
+
+
+async def test_pages_with_dynamic_noise_are_never_conditional(client: httpx.AsyncClient) -> None:
+    response = await client.get(NEWSROOM)
+    assert "last-modified" not in response.headers
+    since = {"if-modified-since": "Wed, 01 Oct 2025 00:00:00 GMT"}
+    assert (await client.get(NEWSROOM, headers=since)).status_code == 200
 
 
 async def test_service_unavailable_outage_with_retry_after(

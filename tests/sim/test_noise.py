@@ -51,7 +51,8 @@ async def test_each_noise_kind_changes_the_html_but_not_the_article(
     assert first != second
     article = re.compile(r'<div class="story-body[^"]*">(.*?)</div>', re.S)
     first_body, second_body = article.search(first), article.search(second)
-    assert first_body is not None and second_body is not None
+    assert first_body is not None
+    assert second_body is not None
     assert first_body.group(1) == second_body.group(1)
 
 

@@ -17,8 +17,9 @@ SECOND = timedelta(seconds=1)
 def test_page_does_not_exist_before_its_first_entry(world: World) -> None:
     assert world.view("techwire.example", "/2025/09/gizmo-gadget-3-keynote") is None
     appears = datetime(2025, 8, 20, 12, tzinfo=UTC)
-    assert world.view("techwire.example", "/2025/09/gizmo-gadget-3-keynote", appears - SECOND) is None
-    view = world.view("techwire.example", "/2025/09/gizmo-gadget-3-keynote", appears)
+    path = "/2025/09/gizmo-gadget-3-keynote"
+    assert world.view("techwire.example", path, appears - SECOND) is None
+    view = world.view("techwire.example", path, appears)
     assert view is not None
     assert view.url == KEYNOTE
 
@@ -26,7 +27,8 @@ def test_page_does_not_exist_before_its_first_entry(world: World) -> None:
 def test_between_entries_the_earlier_version_is_served(world: World) -> None:
     before = world.view("www.gizmo.example", "/newsroom/gadget-3", ANNOUNCED - SECOND)
     at = world.view("www.gizmo.example", "/newsroom/gadget-3", ANNOUNCED)
-    assert before is not None and at is not None
+    assert before is not None
+    assert at is not None
     assert before.index == 1
     assert "September 9" not in before.headline
     assert at.index == 2
@@ -84,7 +86,7 @@ def test_two_scenarios_sharing_a_host_cannot_share_a_world(
     scenario: Scenario, clock: VirtualClock
 ) -> None:
     twin = parse_scenario(SCENARIO_YAML.replace("id: gadget-launch", "id: twin"), "twin.yaml")
-    with pytest.raises(InvalidInput, match="www.gizmo.example"):
+    with pytest.raises(InvalidInput, match=r"www\.gizmo\.example"):
         World([scenario, twin], clock)
 
 

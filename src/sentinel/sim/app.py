@@ -12,7 +12,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.utils import format_datetime
+from email.utils import format_datetime, parsedate_to_datetime
 from html import escape
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
@@ -36,6 +36,8 @@ HTML = "text/html; charset=utf-8"
 TEXT = "text/plain; charset=utf-8"
 JSON = "application/json"
 _TRENDING_POOL = 40
+# Noise that does not make a page's markup dynamic.
+STATIC_NOISE = frozenset({"slow"})
 
 
 @dataclass
@@ -215,7 +217,13 @@ class WorldApp:
             siblings=siblings,
         )
         response = Response(200, html.encode())
-        response.headers["last-modified"] = format_datetime(view.modified, usegmt=True)
+        if not set(page.noise) - STATIC_NOISE:
+            # A static page says when it last changed and honours conditional requests; pages
+            # with dynamic furniture (ads, relative times…) are generated fresh every time.
+            response.headers["last-modified"] = format_datetime(view.modified, usegmt=True)
+            since = _http_date(request.headers.get("if-modified-since"))
+            if since is not None and view.modified.replace(microsecond=0) <= since:
+                response = Response(304, b"", headers=dict(response.headers))
         if "slow" in page.noise:
             response.delay = world.slow_delay
         return self._dated(response, now)
@@ -279,6 +287,16 @@ class WorldApp:
         headers.append((b"content-length", str(len(response.body)).encode()))
         await send({"type": "http.response.start", "status": response.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _http_date(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        moment = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return moment if moment.tzinfo is not None else None
 
 
 async def _read_body(receive: Receive) -> bytes:
