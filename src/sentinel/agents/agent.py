@@ -8,7 +8,7 @@ it lives in ``sentinel.agents.activation``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, Generic
 
 from pydantic import BaseModel
@@ -109,7 +109,7 @@ class Agent(Generic[ConfigT]):
         # Set by AIApp when it wires the agent to a store.
         self.actions: dict[str, BoundAction] = {}
         self._get_state: Callable[[], AgentState[ConfigT]] | None = None
-        self._store_actions: frozenset[str] = frozenset()
+        self._store_actions: Container[str] = frozenset()
 
     def __repr__(self) -> str:
         return f"Agent({self.name!r}, actions={sorted(self.available_actions)})"
@@ -130,15 +130,19 @@ class Agent(Generic[ConfigT]):
         self,
         get_agent_state: Callable[[], AgentState[ConfigT]],
         actions: Mapping[str, BoundAction],
-        store_actions: Iterable[str],
+        store_actions: Container[str],
     ) -> None:
-        """Connect the agent to a store (called by ``AIApp``)."""
+        """Connect the agent to a store (called by ``AIApp``).
+
+        ``store_actions`` is a live view of the store's action names: it tells a forbidden
+        action (one that exists) from an unknown one, other agents' built-ins included.
+        """
         missing = self.available_actions - set(actions)
         if missing:
             raise WiringError(f"agent {self.name!r}: no bound action for {sorted(missing)}")
         self._get_state = get_agent_state
         self.actions = dict(actions)
-        self._store_actions = frozenset(store_actions)
+        self._store_actions = store_actions
 
     def get_agent_state(self) -> AgentState[ConfigT]:
         """The agent's current committed state; only valid once wired."""

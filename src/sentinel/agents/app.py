@@ -94,8 +94,10 @@ class AIApp(Generic[S]):
                 f"the store has an action named {FINISH!r}, which every agent has built in; "
                 "rename the store action"
             )
+        # An agent may call another agent's built-ins (``helper.trigger`` hands work over).
+        built_ins = {n for name in self.agents for n in vars(control_names(name)).values()}
         for name, agent in self.agents.items():
-            unknown = sorted(agent.available_actions - {FINISH} - set(actions))
+            unknown = sorted(agent.available_actions - {FINISH} - set(actions) - built_ins)
             if unknown:
                 raise WiringError(
                     f"agent {name!r} references unknown action(s) {unknown}; "
@@ -130,10 +132,12 @@ class AIApp(Generic[S]):
             ) from exc
 
     def _wire(self) -> None:
+        for name in self.agents:
+            self._controls[name] = register_builtins(self.store, self._selectors[name])
+        specs = self.store.actions
         for name, agent in self.agents.items():
             select = self._selectors[name]
-            controls = self._controls[name] = register_builtins(self.store, select)
-            specs = self.store.actions
+            controls = self._controls[name]
             bound = {
                 action: BoundAction(
                     name=action,

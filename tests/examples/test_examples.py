@@ -1,0 +1,52 @@
+"""Every program in examples/ runs to completion and prints what it promises.
+
+Examples are documentation that executes: each runs as its own process, with the same Python
+as the tests and warnings as errors, so an example that rots fails here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+# What each example must print; an example not listed must still exit 0 and print something.
+EXPECTED: dict[str, list[str]] = {
+    "translator_handoff.py": [
+        "summarizer #1.1 publish_summary",
+        "translator #1.1 publish_summary",
+        "REFUSED: action 'publish_summary' is forbidden for agent 'translator'",
+        "translator #1.2 publish_translation",
+        "translation: le chat s'est assis sur le tapis et regarda",
+        "summarizer: status=idle activations=1 should_act=False",
+        "translator: status=idle activations=1 should_act=False",
+    ],
+}
+
+
+def example_paths() -> list[Path]:
+    return sorted(p for p in EXAMPLES.glob("*.py") if not p.name.startswith("_"))
+
+
+def test_every_listed_example_exists():
+    assert set(EXPECTED) <= {p.name for p in example_paths()}
+
+
+@pytest.mark.parametrize("path", example_paths(), ids=lambda p: p.name)
+def test_example_runs_and_prints_what_it_promises(path: Path):
+    done = subprocess.run(
+        [sys.executable, "-W", "error", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=EXAMPLES.parent,
+        check=False,
+    )
+    assert done.returncode == 0, f"{path.name} failed:\n{done.stdout}\n{done.stderr}"
+    assert done.stdout.strip(), f"{path.name} printed nothing"
+    for expected in EXPECTED.get(path.name, []):
+        assert expected in done.stdout, f"{path.name} did not print {expected!r}:\n{done.stdout}"
