@@ -87,7 +87,7 @@ def run_program(state: Model, program: list[Step]) -> None:
         _run_step(state, step)
 
 
-def _run_step(state: Model, step: Step) -> None:  # noqa: C901 - one branch per kind of step
+def _run_step(state: Model, step: Step) -> None:
     kind, *args = step
     items = state.items
     size = len(items)

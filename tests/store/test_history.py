@@ -54,7 +54,8 @@ def test_undo_and_redo_notify_subscribers_with_their_own_deltas() -> None:
     undo = store.undo()
     redo = store.redo()
 
-    assert undo is not None and redo is not None
+    assert undo is not None
+    assert redo is not None
     assert [(d.action, d.seq, d.payload) for d in seen] == [
         ("apply_program", 1, {"program": [["set_title", "x"]]}),
         ("undo", 2, {"seq": 1}),
@@ -77,7 +78,7 @@ def test_a_new_dispatch_drops_what_was_undone() -> None:
     store.undo()
     assert len(store.redoable) == 1
     store.dispatch("apply_program", program=[["set_title", "y"]])
-    assert store.redoable == ()
+    assert len(store.redoable) == 0
     assert store.redo() is None
 
 

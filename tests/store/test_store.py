@@ -152,9 +152,9 @@ def test_payload_is_validated_and_the_error_names_the_action_and_field() -> None
     assert raised.value.field == "lang"
     assert "action 'set_language': invalid payload field 'lang' = ['fr']" in str(raised.value)
 
-    with pytest.raises(InvalidPayload, match="'agent'.*Field required"):
+    with pytest.raises(InvalidPayload, match=r"'agent'.*Field required"):
         store.dispatch("trigger")
-    with pytest.raises(InvalidPayload, match="'colour'.*Extra inputs are not permitted"):
+    with pytest.raises(InvalidPayload, match=r"'colour'.*Extra inputs are not permitted"):
         store.dispatch("set_language", lang="fr", colour="red")
 
 
@@ -220,7 +220,7 @@ def test_dispatch_refuses_an_async_action() -> None:
         return lambda state: None
 
     store.register(fetch)
-    with pytest.raises(StoreError, match="is async: use `await store.dispatch_async"):
+    with pytest.raises(StoreError, match=r"is async: use `await store\.dispatch_async"):
         store.dispatch("fetch")
 
 

@@ -123,7 +123,8 @@ def test_dispatch_from_a_subscriber_is_queued_so_every_subscriber_sees_seq_order
         log.append(("rule", delta.seq, store.state.summary))
         if "document" in delta.paths:
             queued = store.dispatch("set_summary", text="short")
-            assert queued.queued and queued.changes == ()
+            assert queued.queued
+            assert queued.changes == ()
             store.dispatch("trigger", agent="translator")
 
     def observer(delta: Delta) -> None:

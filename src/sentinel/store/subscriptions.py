@@ -14,7 +14,7 @@ from sentinel.store.paths import Pattern, compile_pattern, segments, touches
 
 logger = logging.getLogger("sentinel.store")
 
-Subscriber = Callable[[Delta], None]
+Subscriber = Callable[[Delta], object]
 
 
 class Subscription:
