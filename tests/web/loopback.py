@@ -41,6 +41,9 @@ class LoopbackServer:
     def __init__(self) -> None:
         self.routes: dict[str, Route] = {}
         self.requests: list[Request] = []
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self._count_lock = threading.Lock()
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -62,8 +65,13 @@ class LoopbackServer:
                 server.requests.append(request)
                 route = server.routes.get(parts.path)
                 reply = route(request) if route else Reply(404, b"not found")
+                with server._count_lock:
+                    server.in_flight += 1
+                    server.peak_in_flight = max(server.peak_in_flight, server.in_flight)
                 if reply.delay:
                     time.sleep(reply.delay)
+                with server._count_lock:
+                    server.in_flight -= 1
                 body = reply.body.encode() if isinstance(reply.body, str) else reply.body
                 self.send_response(reply.status)
                 for name, value in reply.headers.items():
@@ -101,6 +109,7 @@ class LoopbackServer:
     def reset(self) -> None:
         self.routes.clear()
         self.requests.clear()
+        self.peak_in_flight = 0
 
     @property
     def base_url(self) -> str:
@@ -108,6 +117,10 @@ class LoopbackServer:
 
     def url(self, path: str) -> str:
         return self.base_url + path
+
+    def paths(self) -> list[str]:
+        """The paths requested so far, in order."""
+        return [r.path for r in self.requests]
 
     def reply(self, path: str, *replies: Reply) -> None:
         """Answer ``path`` with these replies in turn, repeating the last one."""

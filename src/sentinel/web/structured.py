@@ -63,16 +63,17 @@ def _loads_lenient(text: str) -> Any:
     return None
 
 
-def _top_nodes(data: Any) -> Iterator[dict[str, Any]]:
+def flatten_jsonld(data: Any) -> Iterator[dict[str, Any]]:
+    """The JSON-LD nodes in parsed JSON: objects, list members and ``@graph`` members."""
     if isinstance(data, list):
         for item in data:
-            yield from _top_nodes(item)
+            yield from flatten_jsonld(item)
     elif isinstance(data, dict):
         graph = data.get("@graph")
         if isinstance(graph, list | dict):
             if "@type" in data:
                 yield {k: v for k, v in data.items() if k != "@graph"}
-            yield from _top_nodes(graph)
+            yield from flatten_jsonld(graph)
         else:
             yield data
 
@@ -84,7 +85,7 @@ def jsonld_blocks(root: etree._Element) -> list[dict[str, Any]]:
         kind = (script.get("type") or "").split(";")[0].strip().lower()
         if kind != "application/ld+json":
             continue
-        nodes.extend(_top_nodes(_loads_lenient(script.text or "")))
+        nodes.extend(flatten_jsonld(_loads_lenient(script.text or "")))
     return nodes
 
 
