@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from sentinel.agents import Generation, ModelConfig, StateContext, ToolsContext
-from tests.agents.scripted import ScriptedModel, call, make_app
+from sentinel.agents import AgentState, Generation, ModelConfig, StateContext, ToolsContext
+from tests.agents.scripted import ScriptedModel, call, make_agent, make_app
 
 
 async def run(app, agent: str = "worker"):
@@ -169,3 +169,21 @@ async def test_a_reply_arriving_after_should_act_was_cleared_is_discarded():
     assert app.store.state.notes == []
     assert app.trace[0].result == "discarded: should_act became false while generating"
     assert app.state_of("worker").status == "idle"
+
+
+async def test_an_agent_whose_whole_state_was_swapped_for_a_wider_limit_refuses_to_act():
+    model = ScriptedModel(call("explode", reason="now allowed?"))
+    app = make_app(model)
+
+    def swap_in_wider_state(state) -> None:
+        wider = make_agent("worker", ScriptedModel(), actions=["add_note", "explode"])
+        state.agents.worker = AgentState.for_agent(wider, should_act=True)
+
+    app.store.register(swap_in_wider_state, writes=["agents.worker"])
+    async with app:
+        app.store.dispatch("swap_in_wider_state")
+        await app.run_until_idle(timeout=5)
+    assert model.seen == []
+    state = app.state_of("worker")
+    assert state.status == "error"
+    assert "differ from the agent's limit" in (state.last_error or "")

@@ -311,3 +311,28 @@ async def test_the_state_is_saved_to_a_snapshot_file_while_running_and_at_shutdo
     assert restored.state == app.store.state
     assert restored.state.notes == ["kept"]
     assert [p.name for p in target.parent.iterdir()] == ["app.json"]  # no temp files left
+
+
+async def test_a_state_saved_mid_activation_starts_idle_and_resumes():
+    worker = make_agent("worker", ScriptedModel(call("finish")))
+    helper = make_agent("helper", ScriptedModel())
+    interrupted = AgentState.for_agent(worker, should_act=True)
+    interrupted.status = "running"
+    store = Store(World(Agents(interrupted, AgentState.for_agent(helper))))
+    store.register(lambda s, text: None, name="add_note", writes=None)
+    async with AIApp(store, [worker, helper]) as app:
+        await app.run_until_idle(timeout=5)
+    state = app.state_of("worker")
+    assert (state.status, state.should_act, state.activations) == ("idle", False, 1)
+
+
+async def test_errors_not_yet_raised_are_raised_by_shutdown():
+    def broken(state: World, delta) -> None:
+        raise ValueError("bad rule")
+
+    app = make_app(ScriptedModel(), rules=[broken])
+    await app.start()
+    app.store.dispatch("set_request", text="go")
+    with pytest.raises(RuleFailed, match="bad rule"):
+        await app.shutdown()
+    assert app.phase == "stopped"

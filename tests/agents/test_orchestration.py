@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from sentinel.agents import ActionCall, RuleFailed, trigger, when_changed
-from sentinel.agents.orchestration import as_calls, path_matches
+from sentinel.agents.orchestration import CallLike, as_calls, path_matches
 from sentinel.store import Change, Delta
 
 
@@ -17,7 +17,7 @@ def delta_at(*paths: str) -> Delta:
 
 
 def test_a_rule_may_return_calls_names_or_pairs():
-    output = [ActionCall("a", {"n": 1}), "b", ("c", {"text": "t"})]
+    output: list[CallLike] = [ActionCall("a", {"n": 1}), "b", ("c", {"text": "t"})]
     assert as_calls("r", output) == [
         ActionCall("a", {"n": 1}),
         ActionCall("b"),
@@ -27,7 +27,7 @@ def test_a_rule_may_return_calls_names_or_pairs():
 
 @pytest.mark.parametrize("single", [ActionCall("a"), "a", ("a", {})])
 def test_a_single_call_need_not_be_wrapped_in_a_list(single):
-    assert as_calls("r", single) == [ActionCall("a")]  # type: ignore[arg-type]
+    assert as_calls("r", single) == [ActionCall("a")]
 
 
 def test_none_means_no_calls():

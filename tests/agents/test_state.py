@@ -55,7 +55,7 @@ def test_init_config_cannot_be_reassigned():
 def test_currently_available_actions_must_stay_within_the_limit():
     state = AgentState.for_agent(translator())
     with pytest.raises(AgentStateViolation, match=r"not allowed: \['delete_all'\]"):
-        state.currently_available_actions = {"search", "delete_all"}
+        state.currently_available_actions = frozenset({"search", "delete_all"})
     state.allow("publish")
     assert state.currently_available_actions == {"search", "publish", "finish"}
     state.disallow("search")

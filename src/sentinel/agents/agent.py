@@ -102,9 +102,8 @@ class Agent(Generic[ConfigT]):
         self.state_selector: StateSelector = state if state is not None else f"agents.{name}"
         self.max_steps = max_steps
         self.max_retries = max_retries
-        generator = getattr(generate, "generate", None)
         self._generate: Callable[[ConfigT], Awaitable[str | Generation]] = (
-            generator if callable(generator) else generate  # type: ignore[assignment]
+            generate.generate if isinstance(generate, TextGenerator) else generate
         )
         # Set by AIApp when it wires the agent to a store.
         self.actions: dict[str, BoundAction] = {}

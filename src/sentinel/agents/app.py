@@ -174,6 +174,9 @@ class AIApp(Generic[S]):
         if self._writer is not None:
             self._subscriptions.append(self.store.subscribe(self._writer_dirty))
         for name in self.agents:
+            if self.state_of(name).status == "running":
+                # A snapshot taken mid-activation; nothing runs yet, so the agent is idle.
+                self.store.dispatch(self._controls[name].end)
             self._maybe_start(name)
 
     async def __aenter__(self) -> AIApp[S]:
@@ -186,7 +189,8 @@ class AIApp(Generic[S]):
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        await self.shutdown(grace=self.shutdown_grace)
+        # With an exception already on its way out, ours would only hide it.
+        await self.shutdown(grace=self.shutdown_grace, raise_errors=exc is None)
 
     # The timeout is part of the contract (tests and examples need a bound), hence ASYNC109.
     async def run_until_idle(self, timeout: float | None = None) -> None:  # noqa: ASYNC109
@@ -215,12 +219,14 @@ class AIApp(Generic[S]):
             await asyncio.wait(pending, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
         self._raise_new_errors()
 
-    async def shutdown(self, grace: float = 5.0) -> None:
+    async def shutdown(self, grace: float = 5.0, *, raise_errors: bool = True) -> None:
         """Stop: no new activations; running steps get ``grace`` seconds, then are cancelled.
 
         Cancellation cannot half-apply an action: a sync action commits in one go, an async
         one commits only after its awaits. Agents interrupted keep ``should_act`` (they resume
-        from a persisted snapshot) and go back to ``idle``. The trace's streams end.
+        from a persisted snapshot) and go back to ``idle``. The trace's streams end. Errors
+        that ``run_until_idle`` has not raised yet are raised once everything is stopped
+        (``raise_errors=False`` leaves them in ``errors`` only).
         """
         if self._phase in ("stopping", "stopped"):
             return
@@ -239,6 +245,8 @@ class AIApp(Generic[S]):
             await self._writer.close()
         self.trace.close()
         self._phase = "stopped"
+        if raise_errors:
+            self._raise_new_errors()
 
     # -- activations -------------------------------------------------------------------------
 
@@ -290,8 +298,10 @@ class AIApp(Generic[S]):
         except Exception as exc:  # a runtime or store bug, not a model mistake: make it loud
             crash = AgentCrashed(name, exc)
             self.errors.append(crash)
-            if self.state_of(name).should_act:
+            try:
                 self.store.dispatch(self._controls[name].fail, error=str(crash))
+            except Exception as second:  # the store itself is unusable: report, don't mask
+                self.errors.append(AgentCrashed(name, second))
         finally:
             del self._tasks[name]
             # A trigger that landed while this activation was finishing starts the next one.

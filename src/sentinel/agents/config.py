@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TypeAlias, TypeVar
+from typing import Literal, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 Role = Literal["system", "user", "assistant"]
 
@@ -56,6 +56,7 @@ class Generation:
 GeneratingFunction: TypeAlias = Callable[[ConfigT], Awaitable["str | Generation"]]
 
 
+@runtime_checkable
 class TextGenerator(Protocol[ConfigT_contra]):
     """An object with an async ``generate``; the model layer's clients fit this shape."""
 

@@ -49,36 +49,39 @@ def rule_name(rule: Callable[..., object]) -> str:
     return getattr(rule, "__qualname__", None) or repr(rule)
 
 
-def as_calls(rule: str, output: Iterable[CallLike] | None) -> list[ActionCall]:
+def as_calls(rule: str, output: object) -> list[ActionCall]:
     """Normalise a rule's output; anything that is not a call is a ``RuleFailed``."""
     if output is None:
         return []
-    items: Iterable[object] = [output] if _is_single_call(output) else output
+    single = _one_call(output)
+    if single is not None:
+        return [single]
+    if not isinstance(output, Iterable):
+        raise RuleFailed(rule, f"returned {output!r}; expected calls or None")
     calls: list[ActionCall] = []
-    for item in items:
-        if isinstance(item, ActionCall):
-            calls.append(item)
-        elif isinstance(item, str):
-            calls.append(ActionCall(item))
-        elif _is_single_call(item):
-            assert isinstance(item, tuple)  # narrowed by _is_single_call; str was handled above
-            calls.append(ActionCall(item[0], dict(item[1])))
-        else:
+    for item in output:
+        call = _one_call(item)
+        if call is None:
             raise RuleFailed(
                 rule, f"returned {item!r}; expected an ActionCall, a name or (name, payload)"
             )
+        calls.append(call)
     return calls
 
 
-def _is_single_call(value: object) -> bool:
-    if isinstance(value, ActionCall | str):
-        return True
-    return (
-        isinstance(value, tuple)
-        and len(value) == 2
-        and isinstance(value[0], str)
-        and isinstance(value[1], Mapping)
-    )
+def _one_call(item: object) -> ActionCall | None:
+    if isinstance(item, ActionCall):
+        return item
+    if isinstance(item, str):
+        return ActionCall(item)
+    if (
+        isinstance(item, tuple)
+        and len(item) == 2
+        and isinstance(item[0], str)
+        and isinstance(item[1], Mapping)
+    ):
+        return ActionCall(item[0], dict(item[1]))
+    return None
 
 
 def trigger(agent: str) -> ActionCall:
@@ -102,9 +105,9 @@ def when_changed(
     holds for the new state), make the ``then`` call(s)."""
     if not patterns:
         raise ValueError("when_changed needs at least one path pattern")
-    planned: list[CallLike] = [then] if _is_single_call(then) else list(then)  # type: ignore[list-item, arg-type]
+    planned = as_calls("when_changed", then)  # checked now, not at the first matching delta
 
-    def rule(state: Any, delta: Delta) -> list[CallLike]:
+    def rule(state: Any, delta: Delta) -> list[ActionCall]:
         touched = any(path_matches(p, c.path) for p in patterns for c in delta.changes)
         if touched and (only_if is None or only_if(state)):
             return list(planned)
