@@ -156,6 +156,34 @@ async def test_the_limit_counts_decompressed_bytes(
     assert error.category == "too_large"
 
 
+async def test_corrupt_compressed_body_is_a_network_error(
+    server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
+) -> None:
+    server.reply(
+        "/bad-gzip", Reply(200, b"definitely not gzip", {**HTML, "Content-Encoding": "gzip"})
+    )
+    error = await fetch_error(make_fetcher(), server.url("/bad-gzip"))
+    assert error.category == "network"
+    assert "Decoding" in str(error)
+
+
+async def test_an_explicit_proxy_receives_the_request_for_an_allowed_host(
+    server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
+) -> None:
+    # The loopback server plays a forward proxy: it is sent the absolute URL.
+    server.reply("/via-proxy", Reply(200, "<p>proxied</p>", HTML))
+
+    async def no_dns(host: str) -> list[str]:
+        raise OSError(host)
+
+    fetcher = make_fetcher(
+        proxy=server.base_url, guard=SSRFGuard(allow_hosts=["news.example"], resolver=no_dns)
+    )
+    result = await fetcher.fetch("http://news.example/via-proxy")
+    assert result.text == "proxied"
+    assert server.requests[0].headers["host"] == "news.example"
+
+
 async def test_slow_server_times_out(
     server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
 ) -> None:

@@ -274,7 +274,8 @@ class Fetcher:
             ) from exc
         except BlockedURL as exc:
             raise FetchError(url, "blocked", str(exc)) from exc
-        except (httpx.TransportError, httpx.InvalidURL) as exc:
+        except (httpx.RequestError, httpx.InvalidURL) as exc:
+            # Transport failures, but also undecodable compressed bodies.
             raise FetchError(
                 url, "network", f"{type(exc).__name__}: {exc}", retryable=True
             ) from exc
