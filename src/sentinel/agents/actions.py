@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -73,20 +74,23 @@ class BoundAction:
             )
             raise InvalidPayload(self.name, dict(payload), problems) from exc
 
+    @cached_property
+    def prompt_entry(self) -> str:
+        """This action for a prompt: name, what it does, payload schema.
+
+        Cached because it is rendered at every step and pydantic's schema generation costs
+        about a millisecond, more than the rest of a step.
+        """
+        schema = self.payload_schema()
+        shown = json.dumps(schema, separators=(",", ":")) if schema.get("properties") else "{}"
+        description = f" — {self.description}" if self.description else ""
+        return f"- {self.name}{description}\n  payload schema: {shown}"
+
     async def __call__(self, payload: BaseModel) -> Delta:
         """Dispatch the action (sync or async) with a validated payload; returns the delta."""
         # Field values, not model_dump(): nested models and dataclasses keep their types.
         arguments = {name: getattr(payload, name) for name in type(payload).model_fields}
         return await self.store.dispatch_async(self.store_action, **arguments)
-
-
-def describe_for_model(action: BoundAction) -> str:
-    """One line per action for a prompt: name, what it does, and its payload schema."""
-    schema = action.payload_schema()
-    properties = schema.get("properties") or {}
-    shown = json.dumps(schema, separators=(",", ":")) if properties else "{}"
-    description = f" — {action.description}" if action.description else ""
-    return f"- {action.name}{description}\n  payload schema: {shown}"
 
 
 def _without_titles(schema: Any) -> Any:

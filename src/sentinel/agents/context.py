@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
-from sentinel.agents.actions import BoundAction, describe_for_model
+from sentinel.agents.actions import BoundAction
 from sentinel.agents.parsing import REPLY_FORMAT
 from sentinel.agents.state import AgentState
 
@@ -76,7 +76,7 @@ class ToolsContext:
         """One entry per action, sorted by name so the text is stable between steps."""
         if not view.actions:
             return f"# {self.title}\nNo action is available right now."
-        lines = [describe_for_model(view.actions[name]) for name in sorted(view.actions)]
+        lines = [view.actions[name].prompt_entry for name in sorted(view.actions)]
         return f"# {self.title}\n{REPLY_FORMAT}\n" + "\n".join(lines)
 
 
