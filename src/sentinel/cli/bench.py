@@ -12,6 +12,8 @@ app = typer.Typer(no_args_is_help=True)
 BENCHES: list[tuple[str, str]] = [
     ("store", "sentinel.bench.store"),
     ("llm", "sentinel.bench.llm"),
+    ("research", "sentinel.bench.research"),
+    ("monitor", "sentinel.bench.monitor"),
 ]
 
 for _name, _module in BENCHES:

@@ -20,6 +20,16 @@ GROUPS: list[tuple[str, str, str]] = [
     ("bench", "sentinel.cli.bench", "Benchmarks that print ratios against a baseline."),
     ("models", "sentinel.cli.models", "Local model registry: list, check, path."),
     ("sim", "sentinel.cli.sim", "The simulated world: serve and validate scenarios."),
+    ("watch", "sentinel.cli.watch", "Monitors: tell me when something happens."),
+    ("keys", "sentinel.cli.keys", "API keys: create, list, revoke."),
+]
+
+# (command name, module, function) for single commands that live in their own module
+COMMANDS: list[tuple[str, str, str]] = [
+    ("research", "sentinel.cli.research", "research"),
+    ("worker", "sentinel.cli.worker", "worker"),
+    ("query", "sentinel.cli.query", "query"),
+    ("serve", "sentinel.cli.serve", "serve"),
 ]
 
 for _name, _module, _help in GROUPS:
@@ -30,6 +40,15 @@ for _name, _module, _help in GROUPS:
             raise
         continue
     app.add_typer(_sub.app, name=_name, help=_help)
+
+for _name, _module, _func in COMMANDS:
+    try:
+        _mod = importlib.import_module(_module)
+    except ModuleNotFoundError as exc:
+        if exc.name != _module:
+            raise
+        continue
+    app.command(_name)(getattr(_mod, _func))
 
 
 @app.command()
