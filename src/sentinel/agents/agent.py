@@ -131,7 +131,7 @@ class Agent(Generic[ConfigT]):
         actions: Mapping[str, BoundAction],
         store_actions: Container[str],
     ) -> None:
-        """Connect the agent to a store (called by ``AIApp``).
+        """Connect the agent to a store (called by ``AIApp``; an agent serves one app at a time).
 
         ``store_actions`` is a live view of the store's action names: it tells a forbidden
         action (one that exists) from an unknown one, other agents' built-ins included.
