@@ -40,6 +40,10 @@ class ActionSpec:
     mount: tuple[Hashable, ...] = ()
     description: str = ""
     patterns: tuple[Pattern, ...] | None = field(default=None, repr=False, compare=False)
+    # location -> (covered by a pattern?, indices of the exact patterns it satisfies)
+    _verdicts: dict[Location, tuple[bool, frozenset[int]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def build(
@@ -82,20 +86,36 @@ class ActionSpec:
         Every written path must be at or below a declared pattern, and every declared path
         without a wildcard must have been written (at or below it).
         """
-        if self.patterns is None:
+        patterns = self.patterns
+        if patterns is None:
             return
+        exact = [index for index, pattern in enumerate(patterns) if is_exact(pattern)]
         locations = list(dict.fromkeys(written))
-        texts = [path_of(location) for location in locations]
-        paths = [segments(location) for location in locations]
-        undeclared = [
-            text
-            for text, path in zip(texts, paths, strict=True)
-            if not any(covers(pattern, path) for pattern in self.patterns)
-        ]
-        never = [
-            declared
-            for declared, pattern in zip(self.writes or (), self.patterns, strict=True)
-            if is_exact(pattern) and not any(covers(pattern, path) for path in paths)
-        ]
-        if undeclared or never:
-            raise WriteMismatch(self.name, self.writes or (), texts, undeclared, never)
+        satisfied: set[int] = set()
+        undeclared = []
+        for location in locations:
+            covered, hits = self._verdict(location, patterns, exact)
+            if not covered:
+                undeclared.append(path_of(location))
+            satisfied |= hits
+        if undeclared or len(satisfied) < len(exact):
+            declared = self.writes or ()
+            never = [declared[index] for index in exact if index not in satisfied]
+            texts = [path_of(location) for location in locations]
+            raise WriteMismatch(self.name, declared, texts, undeclared, never)
+
+    def _verdict(
+        self, location: Location, patterns: tuple[Pattern, ...], exact: list[int]
+    ) -> tuple[bool, frozenset[int]]:
+        # Actions write the same few paths again and again: remember each verdict.
+        verdict = self._verdicts.get(location)
+        if verdict is None:
+            path = segments(location)
+            verdict = (
+                any(covers(pattern, path) for pattern in patterns),
+                frozenset(index for index in exact if covers(patterns[index], path)),
+            )
+            if len(self._verdicts) >= 4096:
+                self._verdicts.clear()
+            self._verdicts[location] = verdict
+        return verdict

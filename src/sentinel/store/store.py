@@ -244,7 +244,7 @@ class Store(Generic[S]):
         try:
             target = descend(root, spec.mount) if spec.mount else root
             result = spec.fn(target, **values) if body is None else body(target)
-            if inspect.isawaitable(result):
+            if result is not None and inspect.isawaitable(result):
                 _discard(result)
                 raise StoreError(
                     f"action {spec.name!r} returned an awaitable; register it as `async def` "
