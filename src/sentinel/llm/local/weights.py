@@ -125,9 +125,7 @@ def _target(spec: ModelSpec, sources: list[Path], home: Path | None) -> Path:
     return models_dir(home) / f"{spec.name}.gguf" if spec.assembled else sources[0]
 
 
-def _assemble(
-    spec: ModelSpec, sources: Iterable[Path], target: Path, expected: str | None
-) -> str:
+def _assemble(spec: ModelSpec, sources: Iterable[Path], target: Path, expected: str | None) -> str:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{spec.name}.", suffix=".part")
     tmp = Path(tmp_name)
