@@ -4,6 +4,7 @@ committed state."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -275,3 +276,27 @@ def test_values_recorded_in_changes_are_not_mutated_by_later_writes() -> None:
     assert first.path == "inner"
     assert first.after == Inner("fresh")
     assert session.changes[1].path == "inner.flags"
+
+
+def test_dataclasses_helpers_accept_drafts() -> None:
+    @dataclass
+    class Config:
+        context: str = ""
+        temperature: float = 0.2
+
+    @dataclass
+    class Agent:
+        current: Config = field(default_factory=Config)
+
+    original = Agent()
+
+    def mutate(draft: Agent) -> None:
+        assert dataclasses.is_dataclass(draft.current)
+        assert [f.name for f in dataclasses.fields(draft.current)] == ["context", "temperature"]
+        draft.current = dataclasses.replace(draft.current, context="new")
+
+    new, session = draft_run(original, mutate)
+    assert new.current == Config("new", 0.2)
+    assert type(new.current) is Config
+    assert original.current == Config()
+    assert [c.path for c in session.changes] == ["current"]

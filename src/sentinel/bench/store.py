@@ -194,7 +194,7 @@ def table(rows: list[Row]) -> Table:
         "baseline actions/s",
         "store actions/s",
         "ratio",
-        "baseline µs/action",
+        "baseline ms/action",
         "store µs/action",
     ):
         result.add_column(column, justify="right")
@@ -205,7 +205,7 @@ def table(rows: list[Row]) -> Table:
             f"{row.baseline.per_second:,.2f}",
             f"{row.store.per_second:,.0f}",
             f"{row.ratio:,.0f}×",
-            f"{row.baseline.microseconds:,.0f}",
+            f"{row.baseline.microseconds / 1000:,.0f}",
             f"{row.store.microseconds:,.1f}",
         )
     return result

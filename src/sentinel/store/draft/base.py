@@ -19,6 +19,7 @@ Rules that make the log exact and the old tree safe:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from sentinel.store.draft.session import DraftSession
@@ -167,16 +168,19 @@ class Draft:
 
 
 _KINDS: dict[type, type[Draft]] = {}
-_OBJECT_KIND: list[type[Draft]] = []
+_OBJECT_KIND: list[Callable[[type], type[Draft]]] = []
 _KIND_CACHE: dict[type, type[Draft] | None] = {}
 
 
-def register_kind(container: type | None, kind: type[Draft]) -> None:
-    """Make ``kind`` the draft of ``container`` (None: of non-frozen dataclasses)."""
-    if container is None:
-        _OBJECT_KIND.append(kind)
-    else:
-        _KINDS[container] = kind
+def register_kind(container: type, kind: type[Draft]) -> None:
+    """Make ``kind`` the draft of ``container`` (list, dict, set)."""
+    _KINDS[container] = kind
+    _KIND_CACHE.clear()
+
+
+def register_object_kind(factory: Callable[[type], type[Draft]]) -> None:
+    """Make ``factory(cls)`` give the draft class of each non-frozen dataclass ``cls``."""
+    _OBJECT_KIND.append(factory)
     _KIND_CACHE.clear()
 
 
@@ -190,7 +194,7 @@ def draft_kind(cls: type) -> type[Draft] | None:
     if kind is None and dataclasses.is_dataclass(cls) and _OBJECT_KIND:
         params = getattr(cls, "__dataclass_params__", None)
         if params is None or not params.frozen:
-            kind = _OBJECT_KIND[0]
+            kind = _OBJECT_KIND[0](cls)
     _KIND_CACHE[cls] = kind
     return kind
 

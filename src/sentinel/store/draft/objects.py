@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sentinel.store.draft.base import Draft, register_kind
+from sentinel.store.draft.base import Draft, register_object_kind
 from sentinel.store.draft.session import same_value
 
 _MISSING = object()
@@ -205,4 +205,22 @@ def _same_attributes(copy: Any, base: Any) -> bool:
     return True
 
 
-register_kind(None, ObjectDraft)
+_DRAFT_CLASSES: dict[type, type[ObjectDraft]] = {}
+
+
+def draft_class_for(cls: type) -> type[ObjectDraft]:
+    """The draft class of dataclass ``cls``: an ObjectDraft that carries ``cls``'s dataclass
+    fields, so ``dataclasses.replace``, ``fields`` and ``is_dataclass`` accept its drafts."""
+    draft_class = _DRAFT_CLASSES.get(cls)
+    if draft_class is None:
+        namespace = {
+            "__slots__": (),
+            "__dataclass_fields__": cls.__dataclass_fields__,  # type: ignore[attr-defined]
+            "__dataclass_params__": cls.__dataclass_params__,  # type: ignore[attr-defined]
+        }
+        draft_class = type(f"Draft[{cls.__qualname__}]", (ObjectDraft,), namespace)
+        _DRAFT_CLASSES[cls] = draft_class
+    return draft_class
+
+
+register_object_kind(draft_class_for)
