@@ -1,0 +1,55 @@
+"""Which Apprise URLs Sentinel accepts, checked with Apprise itself.
+
+Apprise loads its plugins lazily; one of them imports the deprecated ``imghdr`` module, whose
+DeprecationWarning would turn into an error wherever warnings are errors (our tests). The
+plugins are therefore loaded once, here, with that one warning silenced.
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import cache
+from urllib.parse import urlsplit
+
+import apprise
+
+from sentinel.errors import InvalidInput
+
+# Shown when a scheme is unknown: a few of the most used, if this Apprise has them.
+POPULAR_SCHEMES = ("slack", "tgram", "discord", "ntfy", "msteams", "matrix", "json", "mailto")
+# Apprise's generic HTTP plugins can carry extra headers (``?+Name=value``).
+HEADER_SCHEMES = frozenset({"json", "jsons", "form", "forms", "xml", "xmls"})
+
+
+@cache
+def supported_schemes() -> frozenset[str]:
+    """Every URL scheme the installed Apprise can notify."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=r".*imghdr", category=DeprecationWarning)
+        details = apprise.Apprise().details()
+    schemes: set[str] = set()
+    for schema in details.get("schemas", []):
+        for key in ("protocols", "secure_protocols"):
+            value = schema.get(key) or ()
+            schemes.update([value] if isinstance(value, str) else value)
+    return frozenset(scheme.lower() for scheme in schemes)
+
+
+def validate_apprise_url(url: str) -> str:
+    """Return ``url`` stripped if Apprise can use it, else InvalidInput naming it."""
+    url = url.strip()
+    scheme = urlsplit(url).scheme.lower() if "://" in url else ""
+    known = supported_schemes()
+    if scheme not in known:
+        examples = ", ".join(f"{s}://" for s in POPULAR_SCHEMES if s in known)
+        raise InvalidInput(
+            "apprise URL",
+            url,
+            f"unknown notification scheme {scheme + '://' if scheme else '(none)'}; "
+            f"supported are e.g. {examples} ({len(known)} in all, see the Apprise wiki)",
+        )
+    if apprise.Apprise.instantiate(url) is None:
+        raise InvalidInput(
+            "apprise URL", url, f"Apprise cannot use this {scheme}:// URL (missing token or host?)"
+        )
+    return url

@@ -1,0 +1,84 @@
+"""Webhook channel: a signed JSON POST.
+
+Headers: ``Sentinel-Signature: t=<unix>,v1=<hmac>`` (see ``sentinel.notify.signing``),
+``Idempotency-Key`` (the same on every retry: receivers dedupe on it). 2xx is delivered; 4xx
+other than 408 and 429 is a permanent refusal; anything else (5xx, 3xx, timeouts, connection
+errors) is retried, no sooner than a ``Retry-After`` the receiver sent.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+
+from sentinel import __version__
+from sentinel.clock import Clock
+from sentinel.notify.channels.base import DeliveryRequest
+from sentinel.notify.errors import DeliveryError
+from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
+from sentinel.notify.specs import WebhookChannelSpec
+
+RETRYABLE_4XX = frozenset({408, 429})
+MAX_ERROR_BODY = 200
+
+
+def encode_body(payload: dict[str, Any]) -> bytes:
+    """The exact bytes sent and signed: compact, key-sorted UTF-8 JSON."""
+    return json.dumps(payload, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
+
+
+class WebhookChannel:
+    """POSTs payloads to webhook URLs with an injected (or private) ``httpx.AsyncClient``."""
+
+    kind = "webhook"
+
+    def __init__(self, clock: Clock, client: httpx.AsyncClient | None = None) -> None:
+        self.clock = clock
+        self._client = client or httpx.AsyncClient(follow_redirects=False)
+        self._owns_client = client is None
+
+    async def send(self, request: DeliveryRequest) -> None:
+        """POST the payload; raise ``DeliveryError`` unless the receiver answered 2xx."""
+        spec = request.spec
+        if not isinstance(spec, WebhookChannelSpec):
+            raise DeliveryError(self.kind, f"not a webhook spec: {spec!r}", retryable=False)
+        body = encode_body(request.payload)
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": f"Sentinel/{__version__}",
+            SIGNATURE_HEADER: signature_header(request.signing_secret, body, self.clock.now()),
+            IDEMPOTENCY_HEADER: request.idempotency_key,
+        }
+        try:
+            response = await self._client.post(
+                spec.url, content=body, headers=headers, timeout=spec.timeout_s
+            )
+        except httpx.TimeoutException as exc:
+            raise DeliveryError(
+                self.kind, f"{spec.url}: no answer within {spec.timeout_s:g}s", retryable=True
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise DeliveryError(self.kind, f"{spec.url}: {exc!r}", retryable=True) from exc
+        if response.is_success:
+            return
+        status = response.status_code
+        raise DeliveryError(
+            self.kind,
+            f"{spec.url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
+            retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
+            status=status,
+            retry_after_s=_retry_after(response),
+        )
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if this channel created it."""
+        if self._owns_client:
+            await self._client.aclose()
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """``Retry-After`` in seconds when given as a number (the HTTP-date form is ignored)."""
+    value = response.headers.get("Retry-After", "").strip()
+    return float(value) if value.isdigit() else None
