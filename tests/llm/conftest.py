@@ -13,9 +13,12 @@ import pytest
 
 from sentinel.llm import allow_real_models, forbid_real_models
 from sentinel.llm.errors import ModelNotInstalledError
-from sentinel.llm.local import LoadedModel, LocalModel, get_spec, status
+from sentinel.llm.local import LoadedModel, LocalModel, RuntimeOptions, get_spec, status
 
 SMALL_MODEL = "smollm2-135m"
+TEST_OPTIONS = RuntimeOptions(threads=1)
+"""One thread: on a busy 2-core machine two llama.cpp threads stall waiting for each other
+(measured 0.3 s vs 1.5-4 s for the same SmolLM2 reply)."""
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +41,6 @@ def small_model_server() -> LoadedModel:
     """SmolLM2-135M loaded once for the session: in-process and on a loopback HTTP port."""
     require_model(SMALL_MODEL)
     try:
-        return LocalModel(SMALL_MODEL).load_sync()
+        return LocalModel(SMALL_MODEL, options=TEST_OPTIONS).load_sync()
     except ModelNotInstalledError as exc:  # pragma: no cover - installed but damaged
         pytest.skip(str(exc))

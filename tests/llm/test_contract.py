@@ -9,11 +9,12 @@ from collections.abc import AsyncIterator
 import pytest
 from pydantic import BaseModel, field_validator
 
-from sentinel.errors import ModelOutputError
+from sentinel.errors import ModelOutputError, ProviderError
 from sentinel.llm import (
     ChatModel,
     LanguageModel,
     LocalModel,
+    ModelRequestError,
     OpenAICompatibleModel,
     OutputParseError,
     ScriptedModel,
@@ -22,10 +23,11 @@ from sentinel.llm import (
     UsageTracker,
 )
 from sentinel.llm.local import LoadedModel
-from tests.llm.conftest import SMALL_MODEL
+from tests.llm.conftest import SMALL_MODEL, TEST_OPTIONS
 
 FACT = "Paris is the capital of France. Extract the city and its country."
 ECHO = "Repeat exactly: alpha beta gamma delta"
+CONTEXT_WORDS = 4096  # the local models' context window is 4096 tokens
 
 
 class City(BaseModel):
@@ -44,8 +46,10 @@ class RejectedCity(BaseModel):
         raise ValueError("this city is never acceptable")
 
 
-def plausible_reply(request: ScriptedRequest) -> str:
+def plausible_reply(request: ScriptedRequest) -> str | ModelRequestError:
     """How the scripted model stands in for a real one in the contract."""
+    if len(request.prompt.split()) > CONTEXT_WORDS:
+        return ModelRequestError("scripted", "request exceeds the context size", status=400)
     if request.output is not None:
         return '{"city": "Paris", "country": "France"}'
     if request.prompt.startswith("Repeat exactly:"):
@@ -66,7 +70,7 @@ async def model(request: pytest.FixtureRequest) -> AsyncIterator[ChatModel]:
         return
     server: LoadedModel = request.getfixturevalue("small_model_server")
     if request.param == "local":
-        yield LocalModel(SMALL_MODEL)
+        yield LocalModel(SMALL_MODEL, options=TEST_OPTIONS)
         return
     async with OpenAICompatibleModel(SMALL_MODEL, base_url=server.address, timeout=30) as http:
         yield http
@@ -136,3 +140,14 @@ async def test_reply_that_never_validates_raises_after_one_repair_round(
     assert len(caught.value.attempts) == 2
     assert caught.value.raw == caught.value.attempts[-1]
     assert run.total.requests == 2
+
+
+async def test_prompt_beyond_the_context_window_is_a_non_retryable_provider_error(
+    model: LanguageModel,
+) -> None:
+    with pytest.raises(ModelRequestError) as caught:
+        await model.complete("word " * (CONTEXT_WORDS + 500), max_tokens=4)
+
+    assert isinstance(caught.value, ProviderError)
+    assert caught.value.status == 400
+    assert not caught.value.retryable

@@ -9,6 +9,8 @@ OpenAI-compatible endpoints, scripted), structured output with repair, usage acc
     completion.parsed, completion.usage, completion.latency_s
 """
 
+from typing import TYPE_CHECKING
+
 from sentinel.llm.adapter import (
     ConfigLike,
     GeneratingFunction,
@@ -31,7 +33,6 @@ from sentinel.llm.factory import get_model
 from sentinel.llm.guard import allow_real_models, forbid_real_models, real_models_allowed
 from sentinel.llm.interface import LanguageModel, TextStream
 from sentinel.llm.local import LocalModel, RuntimeOptions
-from sentinel.llm.openai_compat import OpenAICompatibleModel
 from sentinel.llm.retry import RetryPolicy
 from sentinel.llm.scripted import ScriptedCall, ScriptedModel, ScriptedRequest
 from sentinel.llm.settings import ROLES, LLMSettings
@@ -46,6 +47,19 @@ from sentinel.llm.types import (
     Usage,
 )
 from sentinel.llm.usage import ModelPrice, PriceTable, UsageRecord, UsageTracker
+
+if TYPE_CHECKING:
+    from sentinel.llm.openai_compat import OpenAICompatibleModel
+
+
+def __getattr__(name: str) -> object:
+    # The openai SDK takes ~1 s to import; only code that talks to an endpoint pays it.
+    if name == "OpenAICompatibleModel":
+        from sentinel.llm.openai_compat import OpenAICompatibleModel
+
+        return OpenAICompatibleModel
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ROLES",

@@ -5,7 +5,6 @@ from __future__ import annotations
 from sentinel.llm.interface import LanguageModel
 from sentinel.llm.local.provider import DEFAULT_PARAMS, LocalModel
 from sentinel.llm.local.runtime import RuntimeOptions
-from sentinel.llm.openai_compat import OpenAICompatibleModel
 from sentinel.llm.retry import RetryPolicy
 from sentinel.llm.scripted import ScriptedModel
 from sentinel.llm.settings import LLMSettings, load_settings
@@ -37,6 +36,9 @@ def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -
                 ),
             ),
         )
+    # Imported here: the openai SDK takes ~1 s to import and local-only runs never need it.
+    from sentinel.llm.openai_compat import OpenAICompatibleModel
+
     return OpenAICompatibleModel(
         choice.model,
         base_url=choice.base_url,

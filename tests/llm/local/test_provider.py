@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from sentinel.llm import LocalModel, Message
 from sentinel.llm.local import DEFAULT_LOCAL_MODEL
-from tests.llm.conftest import require_model
+from tests.llm.conftest import TEST_OPTIONS, require_model
 
 pytestmark = pytest.mark.model
 
@@ -24,7 +24,7 @@ class Offer(BaseModel):
 @pytest.fixture(scope="module")
 def qwen() -> LocalModel:
     require_model(DEFAULT_LOCAL_MODEL)
-    model = LocalModel(DEFAULT_LOCAL_MODEL)
+    model = LocalModel(DEFAULT_LOCAL_MODEL, options=TEST_OPTIONS)
     model.load_sync()
     return model
 

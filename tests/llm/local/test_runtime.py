@@ -11,7 +11,7 @@ import pytest
 from sentinel.llm import LocalModel, Message, ModelRequestError
 from sentinel.llm.local import LoadedModel
 from sentinel.llm.local.runtime import loaded_models
-from tests.llm.conftest import SMALL_MODEL
+from tests.llm.conftest import SMALL_MODEL, TEST_OPTIONS
 
 pytestmark = pytest.mark.model
 
@@ -25,7 +25,10 @@ LONG_RULES = (
 async def test_models_with_equal_options_share_one_loaded_server(
     small_model_server: LoadedModel,
 ) -> None:
-    first, second = LocalModel(SMALL_MODEL), LocalModel(SMALL_MODEL)
+    first, second = (
+        LocalModel(SMALL_MODEL, options=TEST_OPTIONS),
+        LocalModel(SMALL_MODEL, options=TEST_OPTIONS),
+    )
 
     assert await first.load() is small_model_server
     assert await second.load() is small_model_server
@@ -48,7 +51,9 @@ async def test_generation_does_not_block_the_event_loop(small_model_server: Load
 
     ticker = asyncio.create_task(tick())
     started = time.perf_counter()
-    await LocalModel(SMALL_MODEL).complete("Tell me a story.", max_tokens=40, temperature=0)
+    await LocalModel(SMALL_MODEL, options=TEST_OPTIONS).complete(
+        "Tell me a story.", max_tokens=40, temperature=0
+    )
     elapsed = time.perf_counter() - started
     ticker.cancel()
 
@@ -56,7 +61,7 @@ async def test_generation_does_not_block_the_event_loop(small_model_server: Load
 
 
 async def test_an_abandoned_stream_stops_the_generation(small_model_server: LoadedModel) -> None:
-    model = LocalModel(SMALL_MODEL)
+    model = LocalModel(SMALL_MODEL, options=TEST_OPTIONS)
     async with model.stream("Write a very long essay.", max_tokens=400, temperature=0) as stream:
         async for _ in stream:
             break
@@ -71,7 +76,7 @@ async def test_an_abandoned_stream_stops_the_generation(small_model_server: Load
 async def test_a_repeated_static_prefix_is_served_from_the_prompt_cache(
     small_model_server: LoadedModel,
 ) -> None:
-    model = LocalModel(SMALL_MODEL)
+    model = LocalModel(SMALL_MODEL, options=TEST_OPTIONS)
     rules = f"[{time.time_ns()}] {LONG_RULES}"  # unique, so the first call cannot hit a cache
 
     first = await model.complete(
@@ -91,7 +96,7 @@ async def test_a_prompt_longer_than_the_context_is_a_typed_request_error(
     small_model_server: LoadedModel,
 ) -> None:
     with pytest.raises(ModelRequestError, match="context") as caught:
-        await LocalModel(SMALL_MODEL).complete("word " * 6000, max_tokens=4)
+        await LocalModel(SMALL_MODEL, options=TEST_OPTIONS).complete("word " * 6000, max_tokens=4)
 
     assert caught.value.status == 400
     assert not caught.value.retryable
