@@ -75,8 +75,10 @@ class SystemClock:
         """Sleep until the wall clock reaches ``deadline``."""
         deadline = ensure_utc(deadline, "deadline")
         # asyncio sleeps on the monotonic clock; re-check in case the wall clock was adjusted.
-        while (remaining := (deadline - self.now()).total_seconds()) > 0:
+        remaining = (deadline - self.now()).total_seconds()
+        while remaining > 0:
             await asyncio.sleep(remaining)
+            remaining = (deadline - self.now()).total_seconds()
 
     async def sleep(self, seconds: float) -> None:
         """Sleep ``seconds`` of real time (negative counts as zero)."""

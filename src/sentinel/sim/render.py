@@ -57,8 +57,10 @@ def _jsonld(view: PageView) -> dict[str, Any] | None:
 
 
 def _script_json(data: dict[str, Any]) -> str:
-    # "</" would close the script element early; JSON allows the escaped form.
-    return json.dumps(data, ensure_ascii=False, sort_keys=False).replace("</", "<\\/")
+    # Markup characters escaped as JSON unicode escapes: scenario text can never close the
+    # script element or open another one, and JSON readers decode them back.
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _head(title: str, view: PageView | None, site: Site, description: str, url: str) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -217,11 +217,3 @@ class World:
 
         async with serve_in_thread(self.asgi_app, host=host, port=port) as url:
             yield url
-
-    def describe(self) -> Sequence[str]:
-        """One line per scenario, for people: id, window and hosts."""
-        return [
-            f"{s.id}: {s.start:%Y-%m-%d} → {s.end:%Y-%m-%d}, "
-            + ", ".join(site.host for site in s.sites)
-            for s in self.scenarios
-        ]
