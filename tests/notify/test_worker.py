@@ -8,12 +8,14 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from sentinel.clock import SystemClock, VirtualClock
 from sentinel.notify import (
     Channel,
     DeliveryRequest,
     DeliveryWorker,
+    DrainReport,
     NotificationPayload,
     RetryPolicy,
     enqueue_notification,
@@ -269,3 +271,38 @@ async def test_the_run_loop_delivers_when_woken_and_stops_when_asked(db: Databas
             loop.cancel()
             await asyncio.gather(loop, return_exceptions=True)
             await channel.aclose()
+
+
+async def test_the_run_loop_survives_a_database_outage(
+    db: Database, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = SystemClock()
+    with LoopbackReceiver() as receiver:
+        monitor = await make_monitor(db, channels=[{"kind": "webhook", "url": receiver.url}])
+        await notify(db, monitor, monitor.channels)
+        channel = WebhookChannel(clock)
+        worker = worker_for(db, clock, channel, poll_s=3600, error_pause_s=0.05)
+        real_drain = worker.drain
+        outages = [OperationalError("SELECT 1", {}, OSError("database went away"))]
+
+        async def flaky_drain() -> DrainReport:
+            if outages:
+                raise outages.pop()
+            return await real_drain()
+
+        monkeypatch.setattr(worker, "drain", flaky_drain)
+        stop = asyncio.Event()
+        loop = asyncio.ensure_future(worker.run(stop))
+        try:
+            for _ in range(200):
+                if receiver.processed:
+                    break
+                await asyncio.sleep(0.02)
+            stop.set()
+            await asyncio.wait_for(loop, timeout=5)
+        finally:
+            loop.cancel()
+            await asyncio.gather(loop, return_exceptions=True)
+            await channel.aclose()
+    assert len(receiver.processed) == 1
+    assert "delivery round failed; next try in 0.05s" in caplog.text

@@ -93,3 +93,15 @@ def test_only_the_async_drivers_are_accepted() -> None:
     for url in ("sqlite:///x.db", "mysql://u@h/d", "not a url"):
         with pytest.raises(ConfigError, match="database URL"):
             parse_database_url(url)
+
+
+async def test_an_in_memory_database_is_migrated_through_its_own_connection() -> None:
+    db = await open_database("sqlite+aiosqlite:///:memory:")
+    try:
+        monitor = await make_monitor(db)
+        async with db.transaction() as tx:
+            assert (await tx.monitors.get(monitor.id)).name == "iphone"
+        with pytest.raises(ConfigError, match="need a SQLite database file"):
+            await db.query_readonly("SELECT 1")
+    finally:
+        await db.close()

@@ -15,7 +15,9 @@ import socket
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from sentinel.clock import Clock, VirtualClock, sleep_until_or_set
 from sentinel.errors import InvalidInput
@@ -68,7 +70,8 @@ class DeliveryWorker:
     """Delivers outbox rows through ``channels`` (keyed by spec kind) on ``clock``'s time.
 
     ``drain()`` delivers everything due now and returns; ``run(stop)`` drains, then sleeps until
-    the next delivery is due, ``poll_s`` passes, ``wake()`` is called or ``stop`` is set.
+    the next delivery is due, ``poll_s`` passes, ``wake()`` is called or ``stop`` is set. A round
+    that fails on the database is logged and retried after ``error_pause_s``.
     """
 
     def __init__(
@@ -83,6 +86,7 @@ class DeliveryWorker:
         batch_size: int = 16,
         concurrency: int = 4,
         poll_s: float = 60.0,
+        error_pause_s: float = 5.0,
         rng: random.Random | None = None,
     ) -> None:
         if lease_s <= 0 or batch_size < 1 or concurrency < 1 or poll_s <= 0:
@@ -99,6 +103,7 @@ class DeliveryWorker:
         self.lease_s = lease_s
         self.batch_size = batch_size
         self.poll_s = poll_s
+        self.error_pause_s = error_pause_s
         self._rng = rng or random.Random()
         self._slots = asyncio.Semaphore(concurrency)
         self._wake = asyncio.Event()
@@ -122,17 +127,26 @@ class DeliveryWorker:
         try:
             while not stop.is_set():
                 self._wake.clear()
-                await self.drain()
-                async with self.db.transaction() as tx:
-                    due = await tx.outbox.earliest_next_attempt_at()
-                deadline = self.clock.now() + timedelta(seconds=self.poll_s)
-                if due is not None and due < deadline:
-                    deadline = due
+                try:
+                    await self.drain()
+                    deadline = await self._next_deadline()
+                except (SQLAlchemyError, OSError):
+                    # The database is unreachable or locked for too long: the loop must outlive
+                    # that, so log it and try again after a pause.
+                    log.exception("delivery round failed; next try in %gs", self.error_pause_s)
+                    deadline = self.clock.now() + timedelta(seconds=self.error_pause_s)
                 if not stop.is_set():
                     await sleep_until_or_set(self.clock, deadline, self._wake)
         finally:
             relay.cancel()
             await asyncio.gather(relay, return_exceptions=True)
+
+    async def _next_deadline(self) -> datetime:
+        """The next delivery due, or the next poll if that comes first."""
+        async with self.db.transaction() as tx:
+            due = await tx.outbox.earliest_next_attempt_at()
+        deadline = self.clock.now() + timedelta(seconds=self.poll_s)
+        return due if due is not None and due < deadline else deadline
 
     async def _relay(self, stop: asyncio.Event) -> None:
         # Turn ``stop`` into a wake-up; on a virtual clock, waiting for it must not hold time.

@@ -25,6 +25,8 @@ from sentinel.storage.errors import (
 from sentinel.storage.lifecycle import ALLOWED_TRANSITIONS
 from sentinel.storage.migrate import upgrade_to_head
 from sentinel.storage.monitor_fields import MonitorChanges, NewMonitor
+from sentinel.storage.monitors import MonitorRepository
+from sentinel.storage.outbox import OutboxRepository
 from sentinel.storage.readonly import QueryResult
 from sentinel.storage.records import (
     DeliveryRecord,
@@ -32,8 +34,9 @@ from sentinel.storage.records import (
     RunRecord,
     StateVersionRecord,
 )
-from sentinel.storage.runs import RunOutcome
+from sentinel.storage.runs import RunOutcome, RunRepository
 from sentinel.storage.settings import StorageSettings, default_database_url
+from sentinel.storage.states import StateVersionRepository
 
 __all__ = [
     "ALLOWED_TRANSITIONS",
@@ -45,17 +48,21 @@ __all__ = [
     "InvalidTransition",
     "MonitorChanges",
     "MonitorRecord",
+    "MonitorRepository",
     "MonitorState",
     "NewMonitor",
     "NotifyBehavior",
+    "OutboxRepository",
     "QueryFailed",
     "QueryResult",
     "ReadOnlyQueryError",
     "RecordNotFound",
     "RunOutcome",
     "RunRecord",
+    "RunRepository",
     "RunStatus",
     "StateVersionRecord",
+    "StateVersionRepository",
     "StorageError",
     "StorageSettings",
     "Transaction",

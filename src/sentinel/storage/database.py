@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.storage.engine import create_engine, parse_database_url
-from sentinel.storage.migrate import upgrade_to_head
+from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
 from sentinel.storage.outbox import OutboxRepository
 from sentinel.storage.readonly import QueryResult, check_limit, query_postgresql, query_sqlite
@@ -104,6 +104,7 @@ async def open_database(
     parsed = parse_database_url(url if url is not None else default_database_url())
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(parsed, echo=echo)
     if migrate:
-        await upgrade_to_head(parsed)
-    return Database(create_engine(parsed, echo=echo), parsed)
+        await upgrade_engine(engine)
+    return Database(engine, parsed)

@@ -9,6 +9,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from sentinel.errors import ConfigError
 from sentinel.storage.engine import create_engine
@@ -37,10 +38,15 @@ async def upgrade_to_head(url: str | URL) -> None:
     """Bring the database at ``url`` to the newest schema, in one transaction."""
     engine = create_engine(url)
     try:
-        async with engine.begin() as connection:
-            await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+        await upgrade_engine(engine)
     finally:
         await engine.dispose()
+
+
+async def upgrade_engine(engine: AsyncEngine) -> None:
+    """Migrate through an existing engine (the only way to reach an in-memory SQLite)."""
+    async with engine.begin() as connection:
+        await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
 
 
 async def current_revision(url: str | URL) -> str | None:

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import apprise
 
-from sentinel.notify.apprise_urls import HEADER_SCHEMES
+from sentinel.notify.apprise_urls import HEADER_SCHEMES, supported_schemes
 from sentinel.notify.channels.base import DeliveryRequest
 from sentinel.notify.errors import DeliveryError
 from sentinel.notify.payload import NotificationPayload
@@ -42,6 +42,7 @@ class AppriseChannel:
         if not isinstance(spec, AppriseChannelSpec):
             raise DeliveryError(self.kind, f"not an Apprise spec: {spec!r}", retryable=False)
         payload = NotificationPayload.model_validate(request.payload)
+        supported_schemes()  # loads Apprise's plugins the quiet way before add() would
         notifier = apprise.Apprise()
         if not notifier.add(with_idempotency_header(spec.url, request.idempotency_key)):
             raise DeliveryError(
