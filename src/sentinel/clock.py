@@ -185,7 +185,10 @@ class VirtualClock:
                 sleeper = None
             else:
                 if self._loop is not loop:
-                    if self._loop is not None and any(not s.future.done() for s in self._heap):
+                    if any(
+                        not s.future.done() and not s.future.get_loop().is_closed()
+                        for s in self._heap
+                    ):
                         raise RuntimeError("a VirtualClock's sleepers must share one event loop")
                     self._loop = loop
                     self._watched.clear()

@@ -94,9 +94,25 @@ class World:
             self._pages[(site.host, page.path)] = (scenario, site, page)
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario, clock: Clock, **options: object) -> World:
+    def from_scenario(
+        cls,
+        scenario: Scenario,
+        clock: Clock,
+        *,
+        seed: int = 0,
+        search_host: str = DEFAULT_SEARCH_HOST,
+        slow_delay: float = 0.25,
+        timeout_hold: float = 30.0,
+    ) -> World:
         """A world holding a single scenario (options as for the constructor)."""
-        return cls([scenario], clock, **options)  # type: ignore[arg-type]
+        return cls(
+            [scenario],
+            clock,
+            seed=seed,
+            search_host=search_host,
+            slow_delay=slow_delay,
+            timeout_hold=timeout_hold,
+        )
 
     # -- what the world contains -------------------------------------------------------------
 
