@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
 import pytest
 from pydantic import BaseModel
@@ -15,7 +16,7 @@ from sentinel.llm import Message, ScriptedModel, generating_function
 @dataclass
 class AgentConfig:
     context: str
-    messages: list[Message] = field(default_factory=list)
+    messages: list[Any] = field(default_factory=list)
     system: str | None = None
 
 
@@ -29,20 +30,30 @@ class Action(BaseModel):
     payload: dict[str, str]
 
 
-async def test_context_becomes_the_last_user_message_after_static_and_history() -> None:
+@dataclass
+class RuntimeMessage:
+    """A message type of another package: only ``role`` and ``content`` in common."""
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+async def test_context_comes_first_and_the_runtimes_feedback_after_it() -> None:
     model = ScriptedModel(["reply"])
     generate = generating_function(model, system="You are the sensor.", max_tokens=20)
+    feedback = [
+        RuntimeMessage("assistant", '{"action": "fly"}'),
+        RuntimeMessage("user", "Error: unknown action 'fly'"),
+    ]
 
-    text = await generate(
-        AgentConfig("state: 3 new hits", messages=[Message.user("hi"), Message.assistant("yo")])
-    )
+    text = await generate(AgentConfig("static rules\nstate: 3 new hits", messages=feedback))
 
     assert text == "reply"
     assert model.last_call.messages == (
         Message.system("You are the sensor."),
-        Message.user("hi"),
-        Message.assistant("yo"),
-        Message.user("state: 3 new hits"),
+        Message.user("static rules\nstate: 3 new hits"),
+        Message.assistant('{"action": "fly"}'),
+        Message.user("Error: unknown action 'fly'"),
     )
     assert model.last_call.params.max_tokens == 20
 
@@ -76,3 +87,16 @@ async def test_an_unrepairable_reply_raises_instead_of_reaching_the_agent() -> N
 
     with pytest.raises(ModelOutputError):
         await generating_function(model, output=Action)(BareConfig("ctx"))
+
+
+async def test_the_agents_runtime_config_fits_the_adapter() -> None:
+    agents = pytest.importorskip("sentinel.agents")
+    model = ScriptedModel(['{"action": "finish", "payload": {}}'])
+    config = agents.ModelConfig(
+        context="rules\nstate", messages=[agents.Message("user", "Error: try again")]
+    )
+
+    text = await generating_function(model)(config)
+
+    assert json.loads(text)["action"] == "finish"
+    assert model.last_call.messages[-1] == Message.user("Error: try again")

@@ -16,10 +16,12 @@ from sentinel.llm.types import Message, to_messages
 
 
 class ConfigLike(Protocol):
-    """What a generating function needs from an agent's config: the rendered dynamic context.
+    """What a generating function needs from an agent's config: the rendered context (static
+    part first).
 
-    Optional attributes, read when present: ``messages`` (earlier turns: Message objects or
-    ``{"role", "content"}`` dicts) and ``system`` (static instructions).
+    Optional attributes, read when present: ``messages`` (what followed the context: history
+    and the runtime's error feedback; objects with ``role`` and ``content``, or dicts) and
+    ``system`` (a system prompt).
     """
 
     @property
@@ -42,9 +44,10 @@ def generating_function(
 ) -> GeneratingFunction:
     """A generating function over ``model``.
 
-    The messages are: the static ``system`` prompt (or the config's ``system``) first, then
-    the config's ``messages``, then its ``context`` as the last user message: static first,
-    dynamic last, so providers can reuse the cached prefix. With ``output=`` the reply is
+    The messages are: the ``system`` prompt (or the config's ``system``), the ``context`` as a
+    user message, then the config's ``messages`` (history, and the runtime's feedback on an
+    earlier reply, which must come after the context it refers to). The context starts with
+    its static part, so providers reuse the cached prefix. With ``output=`` the reply is
     validated into that type and returned as its canonical JSON, so the agent parses clean
     JSON (and a bad reply raises ModelOutputError instead of reaching the agent).
     """
@@ -70,10 +73,10 @@ def config_messages(config: ConfigLike, system: str | None = None) -> list[Messa
     static = system if system is not None else _optional_str(config, "system")
     if static:
         messages.append(Message.system(static))
-    history: Any = getattr(config, "messages", None)
-    if history:
-        messages.extend(to_messages(history))
     messages.append(Message.user(config.context))
+    following: Any = getattr(config, "messages", None)
+    if following:
+        messages.extend(to_messages(following))
     return messages
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, Protocol, TypeVar, cast
 
 from sentinel.errors import InvalidInput
 
@@ -57,8 +57,23 @@ class Message:
         return {"role": self.role, "content": self.content}
 
 
-Prompt = str | Sequence[Message | Mapping[str, Any]]
-"""What ``complete`` accepts: a bare string (one user message) or a list of messages/dicts."""
+class MessageLike(Protocol):
+    """Any message object with a role and text content (e.g. another package's Message)."""
+
+    @property
+    def role(self) -> str:
+        """system, user or assistant."""
+        ...
+
+    @property
+    def content(self) -> str:
+        """The text."""
+        ...
+
+
+Prompt = str | Sequence[Message | MessageLike | Mapping[str, Any]]
+"""What ``complete`` accepts: a bare string (one user message) or a list of messages, dicts
+``{"role", "content"}`` or objects with ``role`` and ``content`` attributes."""
 
 
 def to_messages(prompt: Prompt) -> tuple[Message, ...]:
@@ -70,8 +85,10 @@ def to_messages(prompt: Prompt) -> tuple[Message, ...]:
         if isinstance(item, Message):
             messages.append(item)
             continue
-        role = item.get("role")
-        content = item.get("content")
+        if isinstance(item, Mapping):
+            role, content = item.get("role"), item.get("content")
+        else:
+            role, content = getattr(item, "role", None), getattr(item, "content", None)
         if role not in _ROLES:
             problem = "expected system, user or assistant"
             raise InvalidInput(f"messages[{index}].role", role, problem)
