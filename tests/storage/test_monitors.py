@@ -301,3 +301,17 @@ async def test_secrets_rotate_and_deleting_a_monitor_removes_everything(db: Data
         assert await tx.states.latest(monitor.id) is None
         with pytest.raises(RecordNotFound, match="no monitor 999"):
             await tx.monitors.delete(999)
+
+
+async def test_claims_need_an_owner_a_lease_and_a_limit(db: Database) -> None:
+    async with db.transaction() as tx:
+        for owner, lease_s, limit, field in [
+            ("", 60, 1, "owner"),
+            ("w", 0, 1, "lease_s"),
+            ("w", 60, 0, "limit"),
+        ]:
+            with pytest.raises(InvalidInput) as caught:
+                await tx.monitors.claim_due(T0, owner, lease_s, limit)
+            assert caught.value.field == field
+            with pytest.raises(InvalidInput):
+                await tx.outbox.claim(T0, owner, lease_s, limit)

@@ -13,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sentinel.errors import InvalidInput
 from sentinel.storage.enums import MonitorState
 from sentinel.storage.errors import RecordNotFound, TransitionConflict
+from sentinel.storage.leases import check_claim
 from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
 from sentinel.storage.models import Monitor, MonitorSecret
 from sentinel.storage.monitor_fields import (
@@ -181,6 +182,7 @@ class MonitorRepository:
         queueing; SQLite ignores the clause. (Two statements on purpose: inside the UPDATE, a
         SKIP LOCKED subquery may be re-run by PostgreSQL and take more than ``limit`` rows.)
         """
+        check_claim(owner, lease_s, limit)
         due_ids = list(
             await self.session.scalars(
                 select(Monitor.id)

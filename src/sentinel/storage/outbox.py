@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sentinel.errors import InvalidInput
 from sentinel.storage.enums import DeliveryStatus
 from sentinel.storage.errors import RecordNotFound
+from sentinel.storage.leases import check_claim
 from sentinel.storage.models import Delivery
 from sentinel.storage.monitor_fields import validate_json
 from sentinel.storage.records import DeliveryRecord
@@ -83,6 +84,7 @@ class OutboxRepository:
         Same compare-and-set as ``MonitorRepository.claim_due``: the claimable condition is
         repeated in the UPDATE of the selected ids, so two workers never hold the same delivery.
         """
+        check_claim(owner, lease_s, limit)
         due_ids = list(
             await self.session.scalars(
                 select(Delivery.id)
