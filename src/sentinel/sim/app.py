@@ -177,16 +177,14 @@ class WorldApp:
         world, host, path = self.world, request.host, request.path
         now = world.clock.now()
         if path == "/robots.txt":
-            return Response.text(
-                200, f"User-agent: *\nAllow: /\n\nSitemap: http://{host}/sitemap.xml\n"
-            )
+            robots = f"User-agent: *\nAllow: /\n\nSitemap: http://{host}/sitemap.xml\n"
+            return self._dated(Response.text(200, robots), now)
         if path == "/sitemap.xml":
             return self._sitemap(host, now)
         entry = world.page_entry(host, path)
         if entry is None:
             site = world.site(host)
-            assert site is not None
-            if path == "/":
+            if path == "/" and site is not None:
                 home = render_home(site, world.site_pages(host, now), now)
                 return self._dated(Response(200, home.encode()), now)
             return self._dated(Response.error(404, f"There is no page at {path} on {host}."), now)
