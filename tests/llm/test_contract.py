@@ -72,7 +72,9 @@ async def model(request: pytest.FixtureRequest) -> AsyncIterator[ChatModel]:
     if request.param == "local":
         yield LocalModel(SMALL_MODEL, options=TEST_OPTIONS)
         return
-    async with OpenAICompatibleModel(SMALL_MODEL, base_url=server.address, timeout=30) as http:
+    async with OpenAICompatibleModel(
+        SMALL_MODEL, base_url=server.address, api_key=server.api_key, timeout=30
+    ) as http:
         yield http
 
 

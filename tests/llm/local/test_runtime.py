@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from sentinel.llm import LocalModel, Message, ModelRequestError
+from sentinel.llm import LocalModel, Message, ModelRequestError, OpenAICompatibleModel
 from sentinel.llm.local import LoadedModel
 from sentinel.llm.local.runtime import loaded_models
 from tests.llm.conftest import SMALL_MODEL, TEST_OPTIONS
@@ -35,9 +35,18 @@ async def test_models_with_equal_options_share_one_loaded_server(
     assert sum(1 for m in loaded_models() if m is small_model_server) == 1
 
 
-def test_the_loaded_model_also_listens_on_loopback(small_model_server: LoadedModel) -> None:
+@pytest.mark.network
+async def test_the_loopback_endpoint_refuses_clients_without_its_key(
+    small_model_server: LoadedModel,
+) -> None:
     assert small_model_server.address.startswith("http://127.0.0.1:")
-    assert small_model_server.address.endswith("/v1")
+    async with OpenAICompatibleModel(
+        SMALL_MODEL, base_url=small_model_server.address, api_key="guess"
+    ) as intruder:
+        with pytest.raises(ModelRequestError) as caught:
+            await intruder.complete("hi", max_tokens=2)
+
+    assert caught.value.status == 401
 
 
 async def test_generation_does_not_block_the_event_loop(small_model_server: LoadedModel) -> None:

@@ -10,6 +10,7 @@ cache (``cache_prompt``), so a static prefix shared by successive calls is evalu
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -51,8 +52,12 @@ class RuntimeOptions:
 class LoadedModel:
     """A model loaded into llama.cpp, with the single worker thread that talks to it."""
 
-    def __init__(self, server: Any, path: Path, options: RuntimeOptions, load_s: float) -> None:
+    def __init__(
+        self, server: Any, path: Path, options: RuntimeOptions, load_s: float, api_key: str
+    ) -> None:
         self._server = server
+        self.api_key = api_key
+        """The bearer token the loopback HTTP endpoint demands (in-process calls need none)."""
         self.path = path
         self.options = options
         self.load_seconds = load_s
@@ -62,7 +67,8 @@ class LoadedModel:
 
     @property
     def address(self) -> str:
-        """The loopback base URL of the OpenAI-compatible HTTP endpoint (``…/v1``)."""
+        """The loopback base URL of the OpenAI-compatible HTTP endpoint (``…/v1``); clients
+        must send ``api_key``."""
         return f"{self._server.listening_address}/v1"
 
     def chat(self, body: Mapping[str, Any]) -> dict[str, Any]:
@@ -120,6 +126,9 @@ def _load(path: Path, options: RuntimeOptions) -> LoadedModel:
     params.warmup = True  # touch every weight now, not during the first request
     params.verbosity = 0
     params.cache_prompt = True
+    # xllamacpp always opens the HTTP endpoint too; a random key keeps other local users out.
+    api_key = secrets.token_urlsafe(24)
+    params.api_keys = [api_key]
     started = time.perf_counter()
     server = xllamacpp.Server(params)
-    return LoadedModel(server, path, options, time.perf_counter() - started)
+    return LoadedModel(server, path, options, time.perf_counter() - started, api_key)
