@@ -3,8 +3,13 @@ whole process, each with one worker thread so blocking calls never run on the ev
 
 ``xllamacpp.Server`` answers OpenAI-style chat requests in-process
 (``handle_chat_completions``) and also listens on 127.0.0.1 (``address``), so the same loaded
-model can serve OpenAI-compatible HTTP clients. llama.cpp keeps the previous prompts' KV
-cache (``cache_prompt``), so a static prefix shared by successive calls is evaluated once.
+model can serve OpenAI-compatible HTTP clients (with the random ``api_key``).
+
+Prefix reuse: each request sends ``cache_prompt``, so the slot's KV cache serves the longest
+common prefix with the previous prompt, and llama.cpp's host-memory prompt cache
+(``cache_ram_mib``, 8 GiB by default) keeps earlier prompts too: two roles alternating on one
+model (governor, sensor, governor…) both find their static prefix cached (measured: 735 of
+736 prompt tokens cached on the third call of A, B, A).
 """
 
 from __future__ import annotations
