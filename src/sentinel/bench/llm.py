@@ -28,7 +28,7 @@ from rich.table import Table
 
 from sentinel.errors import ModelOutputError
 from sentinel.llm import LanguageModel, LocalModel, Message, ScriptedModel
-from sentinel.llm.local import REGISTRY, status
+from sentinel.llm.local import REGISTRY, RuntimeOptions, status
 from sentinel.llm.scripted import ScriptedRequest
 from sentinel.llm.structured import extract_json
 from sentinel.llm.types import StructuredMode
@@ -259,14 +259,14 @@ async def bench_model(label: str, make: ModelMaker, limit: int) -> ModelReport:
     )
 
 
-def makers(names: list[str]) -> dict[str, ModelMaker]:
+def makers(names: list[str], threads: int | None = None) -> dict[str, ModelMaker]:
     """Model factories by name: registered local models, or ``scripted`` (the oracle)."""
     found: dict[str, ModelMaker] = {}
     for name in names:
         if name == "scripted":
             found[name] = _scripted
         elif name in REGISTRY:
-            found[name] = _local(name)
+            found[name] = _local(name, RuntimeOptions(threads=threads))
         else:
             known = ", ".join([*REGISTRY, "scripted"])
             raise typer.BadParameter(
@@ -279,9 +279,9 @@ def _scripted(mode: StructuredMode) -> LanguageModel:
     return ScriptedModel(oracle, structured=mode)
 
 
-def _local(name: str) -> ModelMaker:
+def _local(name: str, options: RuntimeOptions) -> ModelMaker:
     def make(mode: StructuredMode) -> LanguageModel:
-        return LocalModel(name, structured=mode)
+        return LocalModel(name, options=options, structured=mode)
 
     return make
 
@@ -301,19 +301,22 @@ def command(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Also write the results to this JSON file.")
     ] = None,
+    threads: Annotated[
+        int | None, typer.Option("--threads", min=1, help="llama.cpp threads (default: all cores).")
+    ] = None,
 ) -> None:
     """Local model speed, structured-extraction quality with and without the JSON grammar,
     and the speed-up from a cached static prefix."""
     names = [n.strip() for item in models or [] for n in item.split(",") if n.strip()]
     names = names or [name for name, spec in REGISTRY.items() if status(spec).installed]
-    chosen = makers(names)
+    chosen = makers(names, threads)
     reports = [asyncio.run(bench_model(name, make, limit)) for name, make in chosen.items()]
     print_reports(reports, limit)
     if json_file is not None:
-        json_file.write_text(json.dumps(to_json(reports, limit), indent=2))
+        json_file.write_text(json.dumps(to_json(reports, limit, threads), indent=2))
 
 
-def to_json(reports: list[ModelReport], limit: int) -> dict[str, Any]:
+def to_json(reports: list[ModelReport], limit: int, threads: int | None) -> dict[str, Any]:
     """The results with the metadata needed to compare runs."""
     return {
         "benchmark": "llm",
@@ -325,6 +328,7 @@ def to_json(reports: list[ModelReport], limit: int) -> dict[str, Any]:
             "python": platform.python_version(),
         },
         "cases": limit,
+        "threads": threads or os.cpu_count(),
         "models": [
             {
                 **asdict(r),
