@@ -6,11 +6,14 @@ error category, reaps the runs of workers that vanished, drains the outbox along
 shuts down gracefully. Its clock is injectable: on a virtual clock months pass in seconds.
 
 Division of labour with the runner (``runner(monitor_id, run_id) -> RunResult``): the engine
-creates the run record (``running``) and holds the monitor's lease throughout; the runner does
-the work and may finish the run record itself (with its state version and outbox rows, in one
-transaction); the engine writes the schedule (``record_run``), finishes a record the runner
-left open, schedules retries and moves a monitor to ``failed``. The runner must not call
-``record_run`` or release the lease.
+creates the run record (``pending``) in the claim's transaction and holds the monitor's lease
+throughout, extending it while the runner works. The runner does the work. A full runner such
+as ``sentinel.monitor.run.execute_run`` marks the run running, finishes its record and writes
+the schedule itself (``record_run`` with the engine's owner, which releases the lease), taking
+its retry delays from :class:`RunnerRetries`; the engine then only moves the monitor to
+``failed`` after too many permanent failures in a row. A simpler runner may leave either to
+the engine: a record left open is finished with the engine's verdict, and a lease still held
+after the run means the engine writes the schedule (a retry backoff or the next run).
 """
 
 from sentinel.engine.engine import Engine, engine_owner
@@ -27,6 +30,7 @@ from sentinel.engine.retry import (
     RATE_LIMIT,
     USER,
     CategoryBudget,
+    RunnerRetries,
     RunRetryPolicy,
 )
 from sentinel.engine.runner import Runner, RunnerResult, RunResult
@@ -52,6 +56,7 @@ __all__ = [
     "RunRetryPolicy",
     "Runner",
     "RunnerResult",
+    "RunnerRetries",
     "TickReport",
     "engine_owner",
 ]

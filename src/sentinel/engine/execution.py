@@ -2,11 +2,11 @@
 
 The engine holds the monitor's lease for the whole run and extends it while the runner works
 (a heartbeat every third of the lease), so a live run is never reaped. Settling writes, in one
-transaction: the run's final status (unless the runner already finished the record), the next
-run (the runner's choice after a success, a backoff after a retryable failure, the normal
-schedule after a permanent one), and the move to ``failed`` after too many permanent failures
-in a row. A run cancelled by a shutdown is closed as ``interrupted`` and its lease given back,
-so the next worker runs it again at once.
+transaction, whatever the runner left unwritten: the run's final status if its record is still
+open; the next run if the lease is still ours (the runner's choice after a success, a backoff
+after a retryable failure, the normal schedule after a permanent one); and the move to
+``failed`` after too many permanent failures in a row. A run cancelled by a shutdown is closed
+as ``interrupted`` and its lease given back, so the next worker runs it again at once.
 """
 
 from __future__ import annotations
@@ -132,10 +132,10 @@ class RunExecutor:
             and attempt.retry_count > self.settings.policy.budget(ABANDONED).retries
         )
         due = monitor.next_run_at
-        run = await tx.runs.start(
+        # Pending: the runner marks it running when it starts (sentinel.monitor.run does).
+        run = await tx.runs.create_pending(
             monitor.id,
             scheduled_at=due if due is not None and due <= now else now,
-            started_at=now,
             retry_count=attempt.retry_count,
         )
         return StartedRun(monitor, run, attempt, crash_loop)
@@ -204,32 +204,37 @@ class RunExecutor:
                 return
 
     async def _settle(self, started: StartedRun, result: RunResult) -> RunReport:
+        """Write what the runner left unwritten: the run's outcome if its record is still
+        open, the schedule if the lease is still ours, and the move to ``failed``."""
         monitor = started.monitor
         now = self.clock.now()
         status, category, error, delay = self._judge(result, started.attempt)
         async with self.db.transaction() as tx:
             try:
                 run = await tx.runs.get(started.run.id)
-            except RecordNotFound:
-                return self._report(monitor, started, status, category, error, None, result)
-            if run.status in OPEN:
+                current = await tx.monitors.get(monitor.id)
+            except RecordNotFound:  # deleted while running
+                return self._report(started, status, category, error, None, result)
+            runner_finished = run.status not in OPEN
+            if runner_finished:
+                # The runner recorded its own verdict (and retry decision): the record is the
+                # truth that retries chain from.
+                status, category, error = run.status, run.error_category, run.error_message
+                if status is RunStatus.RETRYING:
+                    delay = self.settings.policy.retry_delay_s(
+                        category or INTERNAL, started.attempt.retry_count, self._rng
+                    )
+            else:
                 outcome = StoredOutcome(status=status, error_category=category, error_message=error)
                 await tx.runs.finish(run.id, outcome, finished_at=now)
-            elif run.status is not status:
-                # The runner wrote its own verdict; the record is the truth retries chain from.
-                log.warning(
-                    "run %s was finished as %s by the runner; the engine judged %s",
-                    run.id,
-                    run.status.value,
-                    status.value,
-                )
-                status = run.status
-            retry_at = now + timedelta(seconds=delay) if delay is not None else None
-            if status is RunStatus.RETRYING and retry_at is not None:
-                next_run_at = retry_at
-            else:
-                next_run_at = self._normal_next_run(monitor, result, now)
-            try:
+            next_run_at: datetime | None = None
+            if not runner_finished or current.lease_owner == self.settings.owner:
+                # The runner left the schedule to us (a runner that records it, like
+                # sentinel.monitor.run, releases the lease in the same transaction).
+                if status is RunStatus.RETRYING and delay is not None:
+                    next_run_at = now + timedelta(seconds=delay)
+                else:
+                    next_run_at = self._normal_next_run(monitor, result, now)
                 held = await tx.monitors.record_run(
                     monitor.id,
                     self.settings.owner,
@@ -237,18 +242,19 @@ class RunExecutor:
                     next_run_at=next_run_at,
                     failed=status not in SUCCESS,
                 )
-            except RecordNotFound:  # deleted while running
-                held = False
+                if not held:  # paused, completed or reaped meanwhile: not ours to schedule
+                    next_run_at = None
+            else:
+                next_run_at = result.next_run_at
             failed_now = False
-            if held and status is RunStatus.FAILED:
+            if status is RunStatus.FAILED:
                 failed_now = await self._give_up(tx, monitor, now)
         return self._report(
-            monitor,
             started,
             status,
             category,
             error,
-            next_run_at if held and not failed_now else None,
+            None if failed_now else next_run_at,
             result,
             monitor_failed=failed_now,
         )
@@ -284,6 +290,8 @@ class RunExecutor:
 
     async def _give_up(self, tx: Transaction, monitor: MonitorRecord, now: datetime) -> bool:
         """Move the monitor to ``failed`` after enough permanent failures in a row."""
+        if (await tx.monitors.get(monitor.id)).state is not MonitorState.ACTIVE:
+            return False
         recent = await tx.runs.for_monitor(monitor.id, limit=self._window)
         if consecutive_permanent_failures(recent) < self.settings.failure_threshold:
             return False
@@ -320,7 +328,6 @@ class RunExecutor:
 
     @staticmethod
     def _report(
-        monitor: MonitorRecord,
         started: StartedRun,
         status: RunStatus,
         category: str | None,
@@ -331,7 +338,7 @@ class RunExecutor:
         monitor_failed: bool = False,
     ) -> RunReport:
         return RunReport(
-            monitor_id=monitor.id,
+            monitor_id=started.monitor.id,
             run_id=started.run.id,
             retry_count=started.attempt.retry_count,
             status=status,

@@ -13,7 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import timedelta
 from types import MappingProxyType
+from typing import Protocol
 
 from sentinel.errors import InvalidInput
 
@@ -91,3 +93,49 @@ class RunRetryPolicy:
         # The exponent is capped so that a huge retry count cannot overflow the float.
         delay = min(budget.max_s, budget.base_s * 2.0 ** min(retry_count, 60))
         return delay * (1.0 - self.jitter * rng.random())
+
+
+class FailureLike(Protocol):
+    """A classified run failure as a runner reports it (``sentinel.monitor.RunFailure``)."""
+
+    @property
+    def category(self) -> str:
+        """The error category."""
+        ...
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the provider says trying again may help."""
+        ...
+
+    @property
+    def retry_after_s(self) -> float | None:
+        """A server's Retry-After, if it sent one."""
+        ...
+
+
+@dataclass(frozen=True)
+class RunnerRetries:
+    """The engine's policy in the shape a runner asks for it: ``(failure, attempt) -> delay``.
+
+    Give it to ``sentinel.monitor.run.RunServices(retry_policy=…)`` so that runs that record
+    their own retries follow the engine's budgets. A failure its provider calls permanent
+    (``retryable=False``, e.g. refused credentials) is not retried, except a model failure:
+    there ``retryable`` only means "not right away", and the model budget waits minutes.
+    A server's Retry-After is honoured when longer than the backoff.
+    """
+
+    policy: RunRetryPolicy
+    rng: random.Random
+
+    def __call__(self, failure: FailureLike, attempt: int) -> timedelta | None:
+        """The delay before retrying, or None to keep the regular schedule."""
+        if not failure.retryable and failure.category != MODEL:
+            return None
+        delay = self.policy.retry_delay_s(failure.category, attempt, self.rng)
+        if delay is None:
+            return None
+        if failure.retry_after_s is not None:
+            ceiling = self.policy.budget(failure.category).max_s
+            delay = max(delay, min(failure.retry_after_s, ceiling))
+        return timedelta(seconds=delay)

@@ -1,0 +1,264 @@
+"""What every command shares: the database from settings, errors rendered for people, and the
+services a worker runs monitors with.
+
+Expected errors (``SentinelError``) become one red line and an exit code — 2 when the input
+was at fault (a bad value, an unknown monitor, a state that forbids the action, a bad
+configuration), 1 when something failed — never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import typer
+from pydantic_settings import BaseSettings, SettingsConfigDict
+from rich.console import Console
+from rich.markup import escape
+
+from sentinel.clock import Clock, SystemClock
+from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
+from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
+from sentinel.errors import ConfigError, InvalidInput, SentinelError
+from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.storage import (
+    Database,
+    InvalidTransition,
+    MonitorRecord,
+    RecordNotFound,
+    Transaction,
+    open_database,
+)
+from sentinel.web.search.base import SearchProvider
+
+if TYPE_CHECKING:
+    from sentinel.monitor.run import RunServices
+
+T = TypeVar("T")
+
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2
+# Errors caused by what the user asked for, as opposed to something failing.
+BAD_INPUT = (InvalidInput, ConfigError, RecordNotFound, InvalidTransition)
+SHOWN_VALUE_CHARS = 80
+
+stdout = Console()
+stderr = Console(stderr=True)
+
+
+def shorten(value: Any, limit: int = SHOWN_VALUE_CHARS) -> str:
+    """``repr(value)``, cut to ``limit`` characters with its full length noted."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = f" ({len(value)} characters)" if isinstance(value, str) else ""
+    return text[: limit - 1] + "…" + size
+
+
+def describe_error(error: SentinelError) -> str:
+    """The error as one line for people: the field, the (shortened) value, the problem."""
+    if isinstance(error, InvalidMonitorSpec):
+        data = error.value if isinstance(error.value, dict) else {}
+        parts = []
+        for field, message in error.problems:
+            value = data.get(field)
+            shown = f"{field} {shorten(value)}: " if value not in (None, "") else f"{field}: "
+            # Model-level problems (field "monitor") already name the fields they are about.
+            parts.append(("" if field == "monitor" else shown) + _first_line(message))
+        return "invalid monitor: " + "; ".join(parts)
+    if isinstance(error, InvalidInput):
+        problem = _first_line(error.problem)
+        return f"invalid {error.field} {shorten(error.value)}: {problem}"
+    return _first_line(str(error)) or type(error).__name__
+
+
+def _first_line(text: str) -> str:
+    # Multi-line details (a rule error's caret under the rule) do not fit one line.
+    return " ".join(text.strip().splitlines()[0].split()) if text.strip() else ""
+
+
+def exit_code(error: SentinelError) -> int:
+    """2 for bad input, 1 for failures."""
+    return EXIT_BAD_INPUT if isinstance(error, BAD_INPUT) else EXIT_FAILURE
+
+
+def fail(error: SentinelError) -> typer.Exit:
+    """Print ``error`` as one red line and return the ``typer.Exit`` to raise."""
+    stderr.print(f"[bold red]Error:[/] {escape(describe_error(error))}", soft_wrap=True)
+    return typer.Exit(exit_code(error))
+
+
+@contextmanager
+def reported_errors() -> Iterator[None]:
+    """Turn expected errors raised inside the block into a red line and an exit code."""
+    try:
+        yield
+    except SentinelError as error:
+        raise fail(error) from None
+
+
+def run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run an async command body with its expected errors reported for people."""
+    with reported_errors():
+        return asyncio.run(main())
+
+
+def cli_clock() -> Clock:
+    """The clock commands run on: the wall clock (tests substitute a simulated world's)."""
+    return SystemClock()
+
+
+@asynccontextmanager
+async def database() -> AsyncIterator[Database]:
+    """The database of ``SENTINEL_DATABASE_URL`` or ``SENTINEL_HOME`` (migrated), closed after."""
+    db = await open_database()
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+async def find_monitor(tx: Transaction, ref: str) -> MonitorRecord:
+    """The monitor whose id (digits) or name is ``ref``."""
+    text = ref.strip()
+    if text.isdigit():
+        return await tx.monitors.get(int(text))
+    try:
+        return await tx.monitors.get_by_name(text)
+    except RecordNotFound:
+        raise RecordNotFound("monitor with id or name", ref) from None
+
+
+def when(moment: datetime | None, now: datetime | None = None) -> str:
+    """A time for a table: ISO minutes in UTC, with "(due)" when it has passed."""
+    if moment is None:
+        return "-"
+    text = moment.strftime("%Y-%m-%d %H:%M UTC")
+    if now is not None and moment <= now:
+        return f"{text} (due)"
+    return text
+
+
+def print_json(document: Any) -> None:
+    """Machine-readable output: indented JSON on stdout, nothing else."""
+    typer.echo(json.dumps(document, indent=2, default=_jsonable, ensure_ascii=False))
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON-serialisable: {type(value).__name__}")
+
+
+# -- what a worker runs monitors with ------------------------------------------------------
+
+
+class SearchSettings(BaseSettings):
+    """Which search provider runs use: ``SENTINEL_SEARCH`` (local, searxng, brave, tavily,
+    google_cse); ``SENTINEL_SEARCH_FOLDER`` is the folder of documents the local one indexes.
+    Provider credentials come from their usual variables (``SEARXNG_URL``, ``BRAVE_API_KEY``…).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
+
+    search: str | None = None
+    search_folder: Path | None = None
+
+
+def configured_search() -> SearchProvider:
+    """The search provider of ``SENTINEL_SEARCH`` (ConfigError naming the variable if unset)."""
+    from sentinel.web.search.registry import get_search_provider
+
+    settings = SearchSettings()
+    if not settings.search:
+        raise ConfigError(
+            "no search provider configured: set SENTINEL_SEARCH to local (with "
+            "SENTINEL_SEARCH_FOLDER), searxng (with SEARXNG_URL), brave, tavily or google_cse"
+        )
+    options: dict[str, Any] = {}
+    if settings.search.strip().lower() == "local":
+        options["folder"] = settings.search_folder
+        if settings.search_folder is None:
+            raise ConfigError("SENTINEL_SEARCH=local needs SENTINEL_SEARCH_FOLDER")
+    return get_search_provider(settings.search, **options)
+
+
+def build_run_services(
+    db: Database, clock: Clock, owner: str, policy: RunRetryPolicy
+) -> RunServices:
+    """``RunServices`` with the configured models, search provider and a fresh fetcher.
+
+    ``owner`` is the engine's lease owner (the run writes its schedule under it); retries
+    follow the engine's ``policy``. The model stack is imported here, not at start-up, so
+    that commands which only read the database stay quick.
+    """
+    from sentinel.llm import get_model
+    from sentinel.monitor.run import RunServices
+    from sentinel.web.fetch import Fetcher
+
+    rng = random.Random()
+    return RunServices(
+        db=db,
+        search=configured_search(),
+        fetcher=Fetcher(),
+        clock=clock,
+        sensor_model=get_model("sensor"),
+        governor_model=get_model("governor"),
+        rng=rng,
+        lease_owner=owner,
+        retry_policy=RunnerRetries(policy, rng),
+    )
+
+
+def monitor_runner(services: RunServices) -> Runner:
+    """The engine's runner: one iteration of ``sentinel.monitor.run.execute_run``."""
+    from sentinel.monitor.run import RunOutcome, execute_run
+
+    async def run_monitor(monitor_id: int, run_id: int) -> RunOutcome:
+        return await execute_run(services, monitor_id, run_id=run_id)
+
+    return run_monitor
+
+
+@asynccontextmanager
+async def worker_engine(
+    db: Database,
+    clock: Clock,
+    *,
+    concurrency: int = 2,
+    poll_s: float = DEFAULT_POLL_S,
+    grace_s: float = DEFAULT_GRACE_S,
+) -> AsyncIterator[Engine]:
+    """An engine running monitors with the configured services and delivering their
+    notifications through the default channels; its HTTP clients are closed afterwards."""
+    from sentinel.notify import DeliveryWorker, default_channels
+
+    policy = RunRetryPolicy()
+    owner = engine_owner()
+    services = build_run_services(db, clock, owner, policy)
+    channels = default_channels(clock)
+    try:
+        yield Engine(
+            db,
+            monitor_runner(services),
+            clock,
+            concurrency=concurrency,
+            owner=owner,
+            delivery=DeliveryWorker(db, channels, clock),
+            policy=policy,
+            poll_s=poll_s,
+            grace_s=grace_s,
+        )
+    finally:
+        # Neither Channel nor SearchProvider declares a close; the HTTP-based ones have one.
+        for resource in (*channels.values(), services.search):
+            closer = getattr(resource, "aclose", None)
+            if closer is not None:
+                await closer()
+        await services.fetcher.aclose()

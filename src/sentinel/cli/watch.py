@@ -1,0 +1,410 @@
+"""``sentinel watch``: create, inspect and steer monitors.
+
+``add`` validates everything (query, criteria, rule syntax, intervals, every channel) before
+storing anything; ``list``/``show``/``history`` read (``--json`` for machines); ``pause``,
+``resume``, ``run`` and ``delete`` act on one monitor, given by id or name. ``run`` makes the
+monitor due now, which a running ``sentinel worker`` notices within its poll interval; with
+``--here`` the run happens in this process and its outcome is printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from datetime import timedelta
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from sentinel.cli import common
+from sentinel.cli.common import (
+    database,
+    find_monitor,
+    print_json,
+    run,
+    stdout,
+    when,
+    worker_engine,
+)
+from sentinel.errors import InvalidInput
+from sentinel.monitor.models import MonitorSpec, parse_monitor_spec
+from sentinel.notify import channel_json, parse_channel_spec
+from sentinel.storage import (
+    GovernorKind,
+    MonitorRecord,
+    MonitorState,
+    NewMonitor,
+    NotifyBehavior,
+    RunRecord,
+)
+
+app = typer.Typer(no_args_is_help=True)
+PAGE = 100
+Repeated = list[str] | None
+
+
+@app.command()
+def add(
+    query: str = typer.Argument(..., help='What to watch, e.g. "Tell me when the iPhone 17 …"'),
+    name: str | None = typer.Option(None, help="A short label (default: the query)."),
+    criteria: str | None = typer.Option(None, help="When to notify, in words (default: query)."),
+    notify: str = typer.Option("once", help="once: notify then complete; always: every match."),
+    webhook: Annotated[Repeated, typer.Option(help="Webhook URL to POST to (repeatable).")] = None,
+    email: Annotated[Repeated, typer.Option(help="E-mail address to notify (repeatable).")] = None,
+    apprise: Annotated[
+        Repeated, typer.Option(help="Apprise URL, e.g. ntfy://x (repeatable).")
+    ] = None,
+    min_interval: str | None = typer.Option(None, help='Never run sooner, e.g. "15 minutes".'),
+    max_interval: str | None = typer.Option(None, help='Never wait longer, e.g. "7 days".'),
+    rules: str | None = typer.Option(None, help='Rules governor, e.g. "price_usd < 100".'),
+    timezone: str | None = typer.Option(None, help="IANA zone for calendar times (UTC)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the stored monitor as JSON."),
+) -> None:
+    """Create a monitor; nothing is stored unless every value is valid."""
+    webhook, email, apprise = webhook or [], email or [], apprise or []
+    data: dict[str, Any] = {
+        "query": query,
+        "notify": notify,
+        "channels": [*webhook, *email, *apprise],
+        "governor": "rules" if rules is not None else "llm",
+    }
+    optional = {"name": name, "rules": rules, "timezone": timezone}
+    optional |= {"min_interval": min_interval, "max_interval": max_interval}
+    data |= {key: value for key, value in optional.items() if value is not None}
+    data["criteria"] = criteria if criteria is not None else ("" if rules else query)
+
+    async def main() -> MonitorRecord:
+        new = new_monitor(parse_monitor_spec(data), webhook=webhook, email=email, apprise=apprise)
+        async with database() as db, db.transaction() as tx:
+            return await tx.monitors.create(new, now=common.cli_clock().now())
+
+    created = run(main)
+    if as_json:
+        print_json(asdict(created))
+        return
+    channels = ", ".join(channel_label(c) for c in created.channels) or "no channel (state only)"
+    stdout.print(
+        f"Created monitor [bold]#{created.id}[/] {escape(created.name)!r}: first run now, "
+        f"notify {created.notify_behavior.value} via {escape(channels)}.",
+        soft_wrap=True,
+    )
+
+
+def new_monitor(
+    spec: MonitorSpec, *, webhook: list[str], email: list[str], apprise: list[str]
+) -> NewMonitor:
+    """The monitor to store for a validated spec; each channel is validated as its kind."""
+    channels: list[dict[str, Any]] = [
+        *({"kind": "webhook", "url": url} for url in webhook),
+        *({"kind": "email", "to": [address]} for address in email),
+        *({"kind": "apprise", "url": url} for url in apprise),
+    ]
+    return NewMonitor(
+        name=spec.display_name,
+        original_query=spec.query,
+        action_criteria=spec.criteria,
+        notify_behavior=NotifyBehavior(spec.notify.value),
+        channels=[channel_json(parse_channel_spec(channel)) for channel in channels],
+        min_interval_s=_seconds(spec.min_interval),
+        max_interval_s=_seconds(spec.max_interval),
+        governor_kind=GovernorKind(spec.governor),
+        governor_rules=spec.rules,
+        context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
+    )
+
+
+def _seconds(span: timedelta) -> int:
+    return max(1, round(span.total_seconds()))
+
+
+def channel_label(channel: dict[str, Any]) -> str:
+    """A channel for people: its kind and where it goes."""
+    target = channel.get("url") or ", ".join(channel.get("to", []))
+    return f"{channel.get('kind')} {target}"
+
+
+def last_result(last: RunRecord | None) -> str:
+    """A run's outcome in a few words: its status, its error category, whether it notified."""
+    if last is None:
+        return "-"
+    text = last.status.value
+    if last.error_category:
+        text += f" ({last.error_category})"
+    if last.decision and last.decision.get("notified"):
+        text += ", notified"
+    return text
+
+
+@app.command("list")
+def list_monitors(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+) -> None:
+    """Every monitor: id, name, state, next run, last result, runs."""
+
+    async def main() -> list[tuple[MonitorRecord, RunRecord | None]]:
+        rows: list[tuple[MonitorRecord, RunRecord | None]] = []
+        async with database() as db, db.transaction() as tx:
+            while page := await tx.monitors.find(limit=PAGE, offset=len(rows)):
+                for monitor in page:
+                    latest = await tx.runs.for_monitor(monitor.id, limit=1)
+                    rows.append((monitor, latest[0] if latest else None))
+                if len(page) < PAGE:
+                    break
+        return rows
+
+    rows = run(main)
+    if as_json:
+        print_json([{**asdict(m), "last_run": _run_summary(r)} for m, r in rows])
+        return
+    now = common.cli_clock().now()
+    table = Table(title="Monitors")
+    for column in ("ID", "Name", "State", "Next run", "Last result", "Runs"):
+        table.add_column(column)
+    for monitor, last in rows:
+        table.add_row(
+            str(monitor.id),
+            escape(monitor.name),
+            monitor.state.value,
+            when(monitor.next_run_at, now),
+            escape(last_result(last)),
+            str(monitor.run_count),
+        )
+    stdout.print(table if rows else 'No monitors yet: sentinel watch add "Tell me when …"')
+
+
+def _run_summary(record: RunRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    keep = ("id", "status", "scheduled_at", "finished_at", "error_category", "error_message")
+    return {key: getattr(record, key) for key in keep}
+
+
+@app.command()
+def show(
+    monitor: str = typer.Argument(..., help="Monitor id or name."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """The monitor's current state, last decision and reasoning, next run and channels."""
+
+    async def main() -> dict[str, Any]:
+        async with database() as db, db.transaction() as tx:
+            record = await find_monitor(tx, monitor)
+            state = await tx.states.latest(record.id)
+            runs = await tx.runs.for_monitor(record.id, limit=50)
+        decided = next((r for r in runs if r.decision and "should_act" in r.decision), None)
+        return {
+            "monitor": asdict(record),
+            "state": asdict(state) if state else None,
+            "last_run": _run_summary(runs[0] if runs else None),
+            "last_decision": {"run_id": decided.id, **(decided.decision or {})}
+            if decided
+            else None,
+        }
+
+    document = run(main)
+    if as_json:
+        print_json(document)
+        return
+    print_show(document)
+
+
+def print_show(document: dict[str, Any]) -> None:
+    """``watch show`` for people."""
+    m = document["monitor"]
+    lines = [
+        f"[bold]#{m['id']} {escape(m['name'])}[/] ({m['state']})",
+        f"Query: {escape(m['original_query'])}",
+    ]
+    if m["current_query"] != m["original_query"]:
+        lines.append(f"Searching as: {escape(m['current_query'])}")
+    governor = "rules: " + m["governor_rules"] if m["governor_kind"] == "rules" else "llm"
+    channels = ", ".join(channel_label(c) for c in m["channels"]) or "none (state only)"
+    lines += [
+        f"Criteria: {escape(m['action_criteria'])}",
+        f"Governor: {escape(governor)}; notify {m['notify_behavior']}",
+        f"Channels: {escape(channels)}",
+        f"Next run: {when(m['next_run_at'])}; runs: {m['run_count']}, "
+        f"failures in a row: {m['consecutive_failures']}",
+    ]
+    state = document["state"]
+    if state is None:
+        lines.append("State: nothing sensed yet")
+    else:
+        lines.append(f"State (version {state['version']}, {when(state['created_at'])}):")
+    stdout.print("\n".join(lines), soft_wrap=True)
+    if state is not None:
+        stdout.print_json(data=state["state"])
+    decision = document["last_decision"]
+    if decision is not None:
+        verdict = "act" if decision.get("should_act") else "do not act"
+        stdout.print(
+            f"Last decision (run {decision['run_id']}): {verdict}; "
+            f"reasoning: {escape(str(decision.get('reasoning') or '-'))}",
+            soft_wrap=True,
+        )
+
+
+@app.command()
+def history(
+    monitor: str = typer.Argument(..., help="Monitor id or name."),
+    limit: int = typer.Option(20, min=1, max=500, help="Newest entries of each kind."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Runs, state versions and notification deliveries, newest first."""
+
+    async def main() -> dict[str, Any]:
+        async with database() as db, db.transaction() as tx:
+            record = await find_monitor(tx, monitor)
+            runs = await tx.runs.for_monitor(record.id, limit=limit)
+            states = await tx.states.history(record.id, limit=limit)
+            deliveries = await tx.outbox.find(monitor_id=record.id, limit=10_000)
+        return {
+            "monitor": {"id": record.id, "name": record.name},
+            "runs": [asdict(r) for r in runs],
+            "states": [asdict(s) for s in states],
+            "deliveries": [asdict(d) for d in reversed(deliveries)][:limit],
+        }
+
+    document = run(main)
+    if as_json:
+        print_json(document)
+        return
+    print_history(document)
+
+
+def print_history(document: dict[str, Any]) -> None:
+    """``watch history`` for people: three tables."""
+    runs = Table(title=f"Runs of #{document['monitor']['id']}")
+    for column in ("Run", "Status", "Scheduled", "Finished", "Retry", "Detail"):
+        runs.add_column(column)
+    for r in document["runs"]:
+        detail = r["error_message"] or (r["decision"] or {}).get("reasoning") or ""
+        runs.add_row(
+            str(r["id"]),
+            r["status"] + (f" ({r['error_category']})" if r["error_category"] else ""),
+            when(r["scheduled_at"]),
+            when(r["finished_at"]),
+            str(r["retry_count"]),
+            escape(str(detail)[:80]),
+        )
+    states = Table(title="State versions")
+    for column in ("Version", "Sensed", "Run", "State"):
+        states.add_column(column)
+    for s in document["states"]:
+        text = str(s["state"])
+        states.add_row(
+            str(s["version"]), when(s["created_at"]), str(s["run_id"]), escape(text[:80])
+        )
+    deliveries = Table(title="Notifications")
+    for column in ("Delivery", "Run", "Channel", "Status", "Attempts", "Detail"):
+        deliveries.add_column(column)
+    for d in document["deliveries"]:
+        deliveries.add_row(
+            str(d["id"]),
+            str(d["run_id"]),
+            escape(channel_label(d["channel"])),
+            d["status"],
+            str(d["attempts"]),
+            escape(d["last_error"] or when(d["delivered_at"])),
+        )
+    for table in (runs, states, deliveries):
+        stdout.print(table)
+
+
+def _move(ref: str, target: MonitorState, verb: str) -> None:
+    async def main() -> MonitorRecord:
+        async with database() as db, db.transaction() as tx:
+            record = await find_monitor(tx, ref)
+            if record.state is target:
+                raise InvalidInput("monitor", record.id, f"is already {target.value}")
+            return await tx.monitors.transition(
+                record.id, target, now=common.cli_clock().now(), expected=record.state
+            )
+
+    moved = run(main)
+    stdout.print(
+        f"Monitor #{moved.id} {escape(moved.name)!r} {verb}; next run: {when(moved.next_run_at)}",
+        soft_wrap=True,
+    )
+
+
+@app.command()
+def pause(monitor: str = typer.Argument(..., help="Monitor id or name.")) -> None:
+    """Stop running the monitor until it is resumed (its schedule is kept)."""
+    _move(monitor, MonitorState.PAUSED, "paused")
+
+
+@app.command()
+def resume(monitor: str = typer.Argument(..., help="Monitor id or name.")) -> None:
+    """Run a paused, completed or failed monitor again (now, if it was due)."""
+    _move(monitor, MonitorState.ACTIVE, "resumed")
+
+
+@app.command("run")
+def run_now(
+    monitor: str = typer.Argument(..., help="Monitor id or name."),
+    here: bool = typer.Option(False, "--here", help="Run it in this process and report."),
+) -> None:
+    """Run the monitor now: through a running worker, or ``--here``."""
+    if here:
+        run_here(monitor)
+        return
+
+    async def main() -> MonitorRecord:
+        async with database() as db, db.transaction() as tx:
+            record = await find_monitor(tx, monitor)
+            return await tx.monitors.run_now(record.id, now=common.cli_clock().now())
+
+    due = run(main)
+    stdout.print(
+        f"Monitor #{due.id} {escape(due.name)!r} is due now: a running `sentinel worker` "
+        "starts it within seconds.",
+        soft_wrap=True,
+    )
+
+
+def run_here(ref: str) -> None:
+    """Run one monitor in this process with the configured services; print the outcome."""
+
+    async def main() -> Any:
+        clock = common.cli_clock()
+        async with database() as db:
+            async with db.transaction() as tx:
+                record = await find_monitor(tx, ref)
+            async with worker_engine(db, clock, concurrency=1) as engine:
+                return await engine.run_monitor(record.id)
+
+    report = run(main)
+    [outcome] = report.runs
+    status = outcome.status.value
+    if outcome.error_category:
+        status += f" ({outcome.error_category}): {outcome.error}"
+    stdout.print(f"Run {outcome.run_id} of monitor #{outcome.monitor_id}: {escape(status)}")
+    if outcome.notified:
+        sent = report.deliveries.delivered if report.deliveries else 0
+        stdout.print(f"Notified: {sent} delivery(ies) sent now, the rest retried by the worker.")
+    stdout.print(f"Next run: {when(outcome.next_run_at)}")
+
+
+@app.command()
+def delete(
+    monitor: str = typer.Argument(..., help="Monitor id or name."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+) -> None:
+    """Delete the monitor with its runs, states and deliveries."""
+
+    async def lookup() -> MonitorRecord:
+        async with database() as db, db.transaction() as tx:
+            return await find_monitor(tx, monitor)
+
+    record = run(lookup)
+    if not yes:
+        typer.confirm(f"Delete monitor #{record.id} {record.name!r} and its history?", abort=True)
+
+    async def main() -> None:
+        async with database() as db, db.transaction() as tx:
+            await tx.monitors.delete(record.id)
+
+    run(main)
+    stdout.print(f"Deleted monitor #{record.id} {escape(record.name)!r}.", soft_wrap=True)

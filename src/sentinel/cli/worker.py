@@ -1,0 +1,81 @@
+"""``sentinel worker``: the embedded engine with the configured models, search and channels.
+
+It runs due monitors (at most ``--concurrency`` at a time) and delivers their notifications,
+sleeping until the next monitor is due; ``--once`` runs what is due now and exits. SIGINT or
+SIGTERM stops claiming and lets runs in progress finish within the grace period (cancelled
+runs are retried by the next worker); a second signal cancels them at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+
+import typer
+
+from sentinel.cli import common
+from sentinel.cli.common import database, run, stdout, worker_engine
+from sentinel.engine import Engine, TickReport
+from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
+
+
+def worker(
+    concurrency: int = typer.Option(2, min=1, max=64, help="Runs in progress at most."),
+    once: bool = typer.Option(False, "--once", help="Run what is due now, then exit."),
+    poll: float = typer.Option(
+        DEFAULT_POLL_S, min=0.1, help="Seconds between checks for work added elsewhere."
+    ),
+    grace: float = typer.Option(
+        DEFAULT_GRACE_S, min=0, help="Seconds a shutdown waits for runs in progress."
+    ),
+) -> None:
+    """Run monitors as they fall due and deliver their notifications."""
+
+    async def main() -> TickReport | None:
+        clock = common.cli_clock()
+        async with (
+            database() as db,
+            worker_engine(db, clock, concurrency=concurrency, poll_s=poll, grace_s=grace) as engine,
+        ):
+            if once:
+                return await engine.tick()
+            await serve(engine)
+            return None
+
+    report = run(main)
+    if report is not None:
+        summary = ", ".join(f"{n} {status}" for status, n in sorted(report.by_status().items()))
+        delivered = report.deliveries.delivered if report.deliveries else 0
+        stdout.print(
+            f"Ran {len(report.runs)} monitor(s){': ' + summary if summary else ''}; "
+            f"reaped {len(report.reaped)}; delivered {delivered} notification(s)."
+        )
+
+
+async def serve(engine: Engine) -> None:
+    """Run the engine until SIGINT/SIGTERM (a second signal cuts the grace period short)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+
+    def on_signal() -> None:
+        if stop.is_set():
+            engine.abort()
+            return
+        stdout.print("Stopping: finishing runs in progress (signal again to cancel them).")
+        stop.set()
+
+    handled = (signal.SIGINT, signal.SIGTERM)
+    for signum in handled:
+        loop.add_signal_handler(signum, on_signal)
+    stdout.print(
+        f"Worker {engine.owner} running (concurrency {engine.concurrency}); Ctrl-C to stop."
+    )
+    try:
+        await engine.run_forever(stop)
+    finally:
+        for signum in handled:
+            loop.remove_signal_handler(signum)
+    stdout.print(
+        f"Stopped after {engine.stats.finished} run(s); "
+        f"{engine.stats.interrupted} interrupted and left due for the next worker."
+    )
