@@ -1,0 +1,323 @@
+"""``sentinel bench research``: the research agent on canned questions over simulated worlds.
+
+Each case is a bundled ``research-*`` scenario: its mission is the question, the facts of its
+last ground-truth event are what a good report contains. A case runs in a fresh world at the
+scenario's end, through the same SearXNG adapter and fetcher as ``sentinel research --world``.
+
+Measured per case: schema validity (a FinalReport came out and validates), citation validity
+(every source was retrieved in the run and every ``[n]`` points at a source), how many
+sections cite anything, domain diversity (distinct domains among the report's sources), fact
+recall (ground-truth facts found in the report's text), searches, model calls, wall time.
+``--model extractive`` is the baseline that copies source sentences: its fact recall says how
+much of the truth the retrieval put in front of the reporter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import platform
+import re
+import subprocess
+import time
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from sentinel.clock import VirtualClock
+from sentinel.errors import SentinelError
+from sentinel.research import (
+    FinalReport,
+    ResearchModels,
+    ResearchSettings,
+    ResearchTools,
+    citations_valid,
+    run_research,
+)
+from sentinel.research.citations import cited_numbers, report_text
+from sentinel.research.state import domain_of
+from sentinel.sim import Scenario, World, bundled_ids, load_bundled
+
+PREFIX = "research-"
+DEFAULT_MODEL = "local:qwen2.5-coder-0.5b"
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_THOUSANDS = re.compile(r"(?<=\d)[,\u00a0\u202f ](?=\d{3}\b)")
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One canned question and the facts a good answer contains."""
+
+    scenario: str
+    question: str
+    facts: dict[str, Any]
+
+
+def cases() -> list[Case]:
+    """Every bundled research scenario as a case."""
+    found = []
+    for scenario_id in bundled_ids():
+        if scenario_id.startswith(PREFIX):
+            scenario = load_bundled(scenario_id)
+            facts = scenario.events[-1].facts if scenario.events else {}
+            found.append(Case(scenario.id, scenario.mission, dict(facts)))
+    return found
+
+
+def normalize(text: str) -> str:
+    """Casefolded text with thousands separators removed and spaces collapsed."""
+    return " ".join(_THOUSANDS.sub("", text.casefold()).split())
+
+
+def fact_variants(value: Any) -> list[str]:
+    """The ways a fact may be written: a list means any of them; ISO dates also in words."""
+    if isinstance(value, list):
+        return [variant for item in value for variant in fact_variants(item)]
+    text = str(value)
+    match = _ISO_DATE.match(text)
+    if match is None:
+        return [text]
+    year, month, day = match.group(1), MONTHS[int(match.group(2)) - 1], int(match.group(3))
+    return [text, f"{day} {month} {year}", f"{month} {day}, {year}", f"{month} {day} {year}"]
+
+
+def fact_found(value: Any, text: str) -> bool:
+    """Whether any variant of the fact appears in ``text``."""
+    haystack = normalize(text)
+    return any(normalize(variant) in haystack for variant in fact_variants(value))
+
+
+@dataclass
+class CaseResult:
+    """What one case measured; ``error`` says why there is no report."""
+
+    scenario: str
+    schema_valid: bool = False
+    citations_valid: bool = False
+    cited_sections: float = 0.0
+    sources: int = 0
+    domains: int = 0
+    facts_found: int = 0
+    facts_total: int = 0
+    missing_facts: list[str] = field(default_factory=list)
+    iterations: int = 0
+    model_calls: int = 0
+    wall_s: float = 0.0
+    error: str | None = None
+
+    @property
+    def recall(self) -> float:
+        """Facts found over facts expected."""
+        return self.facts_found / self.facts_total if self.facts_total else 0.0
+
+
+def score(case: Case, report: FinalReport, retrieved: dict[str, str]) -> CaseResult:
+    """The quality measures of one report."""
+    text = report_text(report)
+    missing = [name for name, value in case.facts.items() if not fact_found(value, text)]
+    sections = report.sections
+    return CaseResult(
+        scenario=case.scenario,
+        schema_valid=_validates(report),
+        citations_valid=citations_valid(report, retrieved),
+        cited_sections=sum(1 for s in sections if cited_numbers(s.content)) / len(sections),
+        sources=len(report.sources),
+        domains=len({domain_of(source.url) for source in report.sources}),
+        facts_found=len(case.facts) - len(missing),
+        facts_total=len(case.facts),
+        missing_facts=missing,
+    )
+
+
+async def run_case(case: Case, models: ResearchModels, settings: ResearchSettings) -> CaseResult:
+    """Research one case in a fresh world; failures are results too."""
+    scenario: Scenario = load_bundled(case.scenario)
+    clock = VirtualClock(scenario.end)
+    world = World.from_scenario(scenario, clock)
+    started = time.perf_counter()
+    tools = ResearchTools.searxng_over(
+        world.search_url, world.transport(), hosts=world.hosts, clock=clock.now
+    )
+    try:
+        async with tools:
+            result = await run_research(case.question, tools, models, settings=settings)
+    except SentinelError as exc:
+        return CaseResult(
+            case.scenario,
+            facts_total=len(case.facts),
+            missing_facts=list(case.facts),
+            wall_s=time.perf_counter() - started,
+            error=f"{type(exc).__name__}: {exc}",
+        )
+    measured = score(case, result.report, result.retrieved)
+    measured.iterations = result.iterations
+    measured.model_calls = result.model_calls
+    measured.wall_s = result.wall_s
+    return measured
+
+
+async def run_cases(
+    chosen: list[Case], models: ResearchModels, settings: ResearchSettings, console: Console
+) -> list[CaseResult]:
+    """Run the cases one after the other (a local model serves one request at a time)."""
+    results = []
+    for case in chosen:
+        console.print(f"[dim]{case.scenario}: {case.question}[/dim]")
+        results.append(await run_case(case, models, settings))
+    return results
+
+
+def command(
+    model: Annotated[
+        str,
+        typer.Option(
+            "--model",
+            help="Model for every node: local:NAME, openai:MODEL, scripted, or extractive "
+            "(the sentence-copying baseline).",
+        ),
+    ] = DEFAULT_MODEL,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Run the first N cases.")
+    ] = None,
+    max_iters: Annotated[int, typer.Option("--max-iters", min=1, max=20)] = 3,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Also write the results to this JSON file.")
+    ] = None,
+) -> None:
+    """Research quality on canned questions over simulated worlds with ground truth."""
+    console = Console()
+    chosen = cases()[:limit]
+    try:
+        models = ResearchModels.configured(model)
+    except SentinelError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--model") from exc
+    settings = ResearchSettings(max_iters=max_iters)
+    results = asyncio.run(run_cases(chosen, models, settings, console))
+    print_results(results, model)
+    if json_file is not None:
+        json_file.write_text(json.dumps(to_json(results, model, settings), indent=2))
+
+
+def summary(results: list[CaseResult]) -> dict[str, float]:
+    """Averages over the cases (a failed case scores zero on quality)."""
+    n = len(results) or 1
+    return {
+        "cases": len(results),
+        "schema_valid_rate": sum(r.schema_valid for r in results) / n,
+        "citations_valid_rate": sum(r.citations_valid for r in results) / n,
+        "cited_sections": sum(r.cited_sections for r in results) / n,
+        "domains_mean": sum(r.domains for r in results) / n,
+        "fact_recall": sum(r.recall for r in results) / n,
+        "iterations_mean": sum(r.iterations for r in results) / n,
+        "model_calls_mean": sum(r.model_calls for r in results) / n,
+        "wall_s_mean": sum(r.wall_s for r in results) / n,
+    }
+
+
+def to_json(results: list[CaseResult], model: str, settings: ResearchSettings) -> dict[str, Any]:
+    """The results with what is needed to compare runs."""
+    return {
+        "benchmark": "research",
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "model": model,
+        "machine": {
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "settings": settings.model_dump(),
+        "summary": summary(results),
+        "cases": [{**asdict(r), "recall": r.recall} for r in results],
+    }
+
+
+def print_results(results: list[CaseResult], model: str) -> None:
+    """One row per case and a row of averages."""
+    table = Table(title=f"Research benchmark ({model})")
+    for column in (
+        "scenario",
+        "valid",
+        "citations",
+        "cited sect.",
+        "domains",
+        "facts",
+        "searches",
+        "model calls",
+        "wall s",
+    ):
+        table.add_column(column, justify="left" if column == "scenario" else "right")
+    for r in results:
+        table.add_row(
+            r.scenario.removeprefix(PREFIX),
+            "yes" if r.schema_valid else "no",
+            "yes" if r.citations_valid else "no",
+            f"{r.cited_sections:.0%}",
+            str(r.domains),
+            f"{r.facts_found}/{r.facts_total}",
+            str(r.iterations),
+            str(r.model_calls),
+            f"{r.wall_s:.1f}",
+        )
+    total = summary(results)
+    table.add_row(
+        "mean",
+        f"{total['schema_valid_rate']:.0%}",
+        f"{total['citations_valid_rate']:.0%}",
+        f"{total['cited_sections']:.0%}",
+        f"{total['domains_mean']:.1f}",
+        f"{total['fact_recall']:.0%}",
+        f"{total['iterations_mean']:.1f}",
+        f"{total['model_calls_mean']:.1f}",
+        f"{total['wall_s_mean']:.1f}",
+        style="bold",
+    )
+    console = Console()
+    console.print(table)
+    for r in results:
+        if r.error:
+            console.print(f"{r.scenario}: {r.error}", markup=False, soft_wrap=True)
+        elif r.missing_facts:
+            console.print(f"{r.scenario}: missing {', '.join(r.missing_facts)}", markup=False)
+
+
+def _validates(report: FinalReport) -> bool:
+    try:
+        FinalReport.model_validate_json(report.model_dump_json())
+    except ValueError:
+        return False
+    return True
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None

@@ -1,0 +1,102 @@
+"""The Sentinel Research Agent: a question in, a validated, cited ``FinalReport`` out.
+
+    from sentinel.research import ResearchModels, ResearchTools, run_research
+
+    async with ResearchTools.local(index) as tools:
+        result = await run_research("How is the EU regulating repair?", tools,
+                                    ResearchModels.configured())
+    print(result.report.model_dump_json(indent=2))
+
+The seed's LangGraph workflow, on Sentinel's agent runtime: four agents on one store, handing
+work over through state (``graph`` draws it)::
+
+    START → planner → searcher → analyzer → (CONTINUE → searcher | FINISH → reporter) → END
+
+What is enforced in code rather than asked of a model:
+
+- structure: the planner, analyzer and reporter answer grammar-constrained pydantic models
+  (``ResearchPlan``, ``AnalyzerDecision``, ``FinalReport``); the report is validated with
+  ``FinalReport.model_validate_json``, and one that stays invalid after the repair round
+  fails the run at once with ``ReportValidationError``;
+- routing: the analyzer may not finish with fewer than two domains unless the question is
+  narrow, may not repeat a query, and ``max_iters`` searches end the loop (``routing``);
+- citations: every source of the report is a URL retrieved in this run. Sources the model
+  invented are removed and the ``[n]`` markers renumbered to match ``sources``; a report left
+  without any retrieved source is refused (the reporter is told why and tries once more, then
+  the run fails with ``NodeFailed``) (``citations``);
+- evidence: the best new pages of each search are read, deduplicated by URL, cut to their
+  most relevant paragraphs within budgets; page text reaches the models as delimited data;
+- manners: searches and model calls are rate limited, time-limited and retried with backoff
+  (``throttle``); every node's input, output and query is in the run log (``runlog``).
+"""
+
+from sentinel.research.citations import CitationCheck, citations_valid, enforce_citations
+from sentinel.research.delivery import deliver_report, report_payload
+from sentinel.research.errors import (
+    CallTimeout,
+    DeliveryFailed,
+    EmptyIndexError,
+    NodeFailed,
+    NoEvidenceError,
+    ReportValidationError,
+    ResearchError,
+    ResearchTimeout,
+    SearchFailed,
+)
+from sentinel.research.extractive import extractive_model
+from sentinel.research.models import ResearchModels
+from sentinel.research.reading import FetcherReader, IndexReader, Page, PageReader
+from sentinel.research.render import report_markdown
+from sentinel.research.run import ResearchResult, run_research
+from sentinel.research.runlog import RunLog
+from sentinel.research.schemas import (
+    AnalyzerDecision,
+    FinalReport,
+    ReportSection,
+    ResearchPlan,
+    SearchHit,
+    SearchInput,
+    Source,
+    Status,
+)
+from sentinel.research.settings import ResearchSettings
+from sentinel.research.state import ResearchState
+from sentinel.research.tools import ResearchTools
+
+__all__ = [
+    "AnalyzerDecision",
+    "CallTimeout",
+    "CitationCheck",
+    "DeliveryFailed",
+    "EmptyIndexError",
+    "FetcherReader",
+    "FinalReport",
+    "IndexReader",
+    "NoEvidenceError",
+    "NodeFailed",
+    "Page",
+    "PageReader",
+    "ReportSection",
+    "ReportValidationError",
+    "ResearchError",
+    "ResearchModels",
+    "ResearchPlan",
+    "ResearchResult",
+    "ResearchSettings",
+    "ResearchState",
+    "ResearchTimeout",
+    "ResearchTools",
+    "RunLog",
+    "SearchFailed",
+    "SearchHit",
+    "SearchInput",
+    "Source",
+    "Status",
+    "citations_valid",
+    "deliver_report",
+    "enforce_citations",
+    "extractive_model",
+    "report_markdown",
+    "report_payload",
+    "run_research",
+]

@@ -1,0 +1,101 @@
+"""Delivering a finished report to a webhook: the seed's export step, generalized.
+
+The body is the report as compact, key-sorted JSON with the question and run facts around it;
+with a secret it is signed the way every Sentinel webhook is (``Sentinel-Signature:
+t=<unix>,v1=<hmac>``, see ``sentinel.notify.signing``), so receivers verify it with
+``sentinel.notify.verify_webhook_signature``. Timeouts, network errors, 408, 429 and 5xx are
+retried with backoff; any other answer is final.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+
+from sentinel import __version__
+from sentinel.errors import ProviderError
+from sentinel.notify.channels.webhook import encode_body
+from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
+from sentinel.research.errors import DeliveryFailed
+from sentinel.research.run import ResearchResult
+from sentinel.web.politeness import RetryPolicy, Sleep, parse_retry_after, retry_call
+
+RETRYABLE = frozenset({408, 429})
+
+
+def report_payload(result: ResearchResult) -> dict[str, Any]:
+    """What the webhook receives: the question, the report and how it was made."""
+    return {
+        "kind": "research_report",
+        "question": result.question,
+        "report": result.report.model_dump(mode="json"),
+        "queries": list(result.queries),
+        "iterations": result.iterations,
+        "model_calls": result.model_calls,
+    }
+
+
+async def deliver_report(
+    url: str,
+    payload: dict[str, Any],
+    *,
+    secret: str | None = None,
+    transport: httpx.AsyncBaseTransport | None = None,
+    timeout_s: float = 10.0,
+    retry: RetryPolicy | None = None,
+    sleep: Sleep = asyncio.sleep,
+    now: datetime | None = None,
+) -> int:
+    """POST ``payload`` to ``url`` and return the receiver's status (2xx).
+
+    Raises ``DeliveryFailed`` naming the URL and what the receiver said.
+    """
+    body = encode_body(payload)
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": f"Sentinel/{__version__}",
+        # The same key on every attempt: receivers drop the duplicates of a retried delivery.
+        IDEMPOTENCY_HEADER: hashlib.sha256(body).hexdigest()[:32],
+    }
+    if secret:
+        headers[SIGNATURE_HEADER] = signature_header(secret, body, now or datetime.now(UTC))
+    policy = retry or RetryPolicy(max_attempts=3)
+
+    async with httpx.AsyncClient(transport=transport, follow_redirects=False) as client:
+
+        async def attempt() -> int:
+            try:
+                response = await client.post(url, content=body, headers=headers, timeout=timeout_s)
+            except httpx.TimeoutException as exc:
+                raise _Retryable(url, f"no answer within {timeout_s:g}s") from exc
+            except httpx.HTTPError as exc:
+                raise _Retryable(url, f"{type(exc).__name__}: {exc}") from exc
+            status = response.status_code
+            if response.is_success:
+                return status
+            message = f"HTTP {status}: {response.text[:200]!r}"
+            if status >= 500 or status in RETRYABLE:
+                raise _Retryable(
+                    url, message, parse_retry_after(response.headers.get("retry-after"))
+                )
+            raise DeliveryFailed(url, message, status=status)
+
+        try:
+            return await retry_call(attempt, policy, sleep=sleep)
+        except _Retryable as exc:
+            raise DeliveryFailed(
+                url, f"{exc.detail} (after {policy.max_attempts} attempts)"
+            ) from exc
+
+
+class _Retryable(ProviderError):
+    """A delivery attempt that a later one may get through."""
+
+    def __init__(self, url: str, detail: str, retry_after: float | None = None) -> None:
+        self.detail = detail
+        self.retry_after = retry_after
+        super().__init__("webhook", f"{url}: {detail}", retryable=True)

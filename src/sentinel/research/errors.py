@@ -1,0 +1,90 @@
+"""Typed errors of the research agent; each names the question, node or value at fault."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sentinel.errors import ConfigError, ModelOutputError, ProviderError, SentinelError
+
+
+class ResearchError(SentinelError):
+    """Base class of the research agent's own failures."""
+
+
+class NoEvidenceError(ResearchError):
+    """No search returned anything, so there is nothing to write a report from."""
+
+    def __init__(self, question: str, queries: Sequence[str]) -> None:
+        self.question = question
+        self.queries = tuple(queries)
+        tried = "; ".join(repr(q) for q in self.queries) or "(none)"
+        super().__init__(f"no search results for {question!r} (queries tried: {tried})")
+
+
+class ReportValidationError(ResearchError, ModelOutputError):
+    """The reporter's output is not a valid FinalReport, even after the repair round."""
+
+    def __init__(self, problem: str, raw: str) -> None:
+        self.problem = problem
+        message = f"the reporter's output is not a valid report, even after repair: {problem}"
+        ModelOutputError.__init__(self, message, raw)
+
+
+class NodeFailed(ResearchError):
+    """A node (planner, searcher, analyzer, reporter) ended in the runtime's error state."""
+
+    def __init__(self, node: str, error: str) -> None:
+        self.node = node
+        self.error = error
+        super().__init__(f"the {node} failed: {error}")
+
+
+class ResearchTimeout(ResearchError, TimeoutError):
+    """The whole run took longer than its time limit."""
+
+    def __init__(self, question: str, seconds: float, busy: Sequence[str]) -> None:
+        self.question = question
+        self.seconds = seconds
+        self.busy = tuple(busy)
+        super().__init__(
+            f"research on {question!r} did not finish within {seconds:g}s "
+            f"(still running: {', '.join(self.busy) or 'nothing'})"
+        )
+
+
+class CallTimeout(ProviderError):
+    """A search or model call did not answer in time; retryable."""
+
+    def __init__(self, provider: str, seconds: float) -> None:
+        self.seconds = seconds
+        super().__init__(provider, f"no answer within {seconds:g}s", retryable=True)
+
+
+class SearchFailed(ProviderError):
+    """The search provider failed before any evidence was found, so the run cannot go on."""
+
+    def __init__(self, query: str, cause: BaseException) -> None:
+        self.query = query
+        self.cause = cause
+        retryable = isinstance(cause, ProviderError) and cause.retryable
+        super().__init__("search", f"query {query!r} failed: {cause}", retryable=retryable)
+
+
+class EmptyIndexError(ConfigError):
+    """The local search index has no documents to research."""
+
+    def __init__(self, location: str) -> None:
+        self.location = location
+        super().__init__(
+            f"the local index at {location} is empty (no .md, .txt or .html documents); "
+            "pass --index DIR with documents, --world SCENARIO for a simulated world, "
+            "or --search searxng|brave|tavily|google_cse for a web search provider"
+        )
+
+
+class DeliveryFailed(ProviderError):
+    """The finished report could not be delivered to the webhook."""
+
+    def __init__(self, url: str, message: str, *, status: int | None = None) -> None:
+        self.url = url
+        super().__init__("webhook", f"{url}: {message}", status=status)

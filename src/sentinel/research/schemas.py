@@ -1,0 +1,120 @@
+"""The research agent's structured values.
+
+``SearchInput`` (the search tool's validated arguments) is the web layer's; ``FinalReport`` is
+the deliverable of the seed, checked with ``FinalReport.model_validate_json`` before anyone sees
+it. ``ResearchPlan``, ``AnalyzerDecision`` and ``ReportDraft`` are what the planner, the
+analyzer and the reporter's model answer; on local models they are grammar-constrained (the
+model can only emit JSON of that shape).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from sentinel.web.search import SearchHit, SearchInput
+
+__all__ = [
+    "AnalyzerDecision",
+    "FinalReport",
+    "ReportDraft",
+    "ReportSection",
+    "ResearchPlan",
+    "SearchHit",
+    "SearchInput",
+    "Source",
+    "Status",
+]
+
+Status = Literal["CONTINUE", "FINISH"]
+"""The router flag: search again, or write the report."""
+
+MAX_QUERY_CHARS = 200
+
+
+class Source(BaseModel):
+    """A citation source used in the final report."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str = Field(description="Title of the source document or webpage.")
+    url: str = Field(description="The URL link to the source document.")
+
+
+class ReportSection(BaseModel):
+    """A single section of the final research report."""
+
+    model_config = ConfigDict(frozen=True)
+
+    section_title: str = Field(
+        min_length=1,
+        description="The title for this section (e.g., 'Key Findings', 'Market Impact').",
+    )
+    content: str = Field(
+        min_length=1,
+        description="Summarized content for this section, citing sources as [1], [2]...",
+    )
+
+
+class FinalReport(BaseModel):
+    """The complete, structured output report.
+
+    Section content cites sources by their 1-based position in ``sources`` (``[2]``); every
+    source is a URL retrieved during the run that produced the report.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    topic: str = Field(min_length=1, description="The main topic of the original user query.")
+    executive_summary: str = Field(
+        min_length=1, description="High-level summary of the entire report."
+    )
+    sections: list[ReportSection] = Field(
+        min_length=1, max_length=8, description="Structured body sections for the report."
+    )
+    sources: list[Source] = Field(max_length=20, description="Unique external sources referenced.")
+
+
+class ReportDraft(BaseModel):
+    """What the reporter's model writes: a FinalReport without ``sources``.
+
+    The model cites the numbered sources it was shown (``[2]``); the code attaches those
+    sources itself, so no URL is ever copied, mistyped or invented by a model.
+    """
+
+    topic: str = Field(min_length=1, description="The main topic of the question.")
+    executive_summary: str = Field(min_length=1, description="The answer in 2 or 3 sentences.")
+    sections: list[ReportSection] = Field(min_length=1, max_length=6)
+
+
+class ResearchPlan(BaseModel):
+    """The planner's answer: the first search query and how wide the question is."""
+
+    research_query: str = Field(
+        min_length=1, max_length=MAX_QUERY_CHARS, description="A focused web search query."
+    )
+    narrow: bool = Field(
+        description="True when one authoritative source can answer the question fully."
+    )
+    freshness: str | None = Field(
+        default=None,
+        pattern=r"^[dwmy][0-9]{1,3}$",
+        description="Only for questions about recent events: d7 = last 7 days, m1 = last month.",
+    )
+
+
+class AnalyzerDecision(BaseModel):
+    """The analyzer's answer: what is still missing, whether to search again, and for what.
+
+    ``missing`` comes first so that a small model states the gap before it decides.
+    """
+
+    missing: str = Field(
+        max_length=300, description="What the question needs that the sources do not say yet."
+    )
+    status: Status = Field(description="FINISH when the sources answer the question.")
+    next_query: str = Field(
+        max_length=MAX_QUERY_CHARS,
+        description="With CONTINUE: a new search query for what is missing.",
+    )

@@ -1,0 +1,54 @@
+"""Manners for every outside call of a run: a rate limit, a time limit, retries with backoff.
+
+Search providers and model providers have limits of their own (or none: the local index, the
+embedded model); the gate puts the run's own bounds in front of them, so a slow or flaky
+provider slows a run down instead of hanging or failing it at the first hiccup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from sentinel.research.errors import CallTimeout
+from sentinel.web.politeness import RetryPolicy, Sleep, TokenBucket, retry_call
+
+T = TypeVar("T")
+
+
+class CallGate:
+    """Runs calls to one kind of provider: at most ``rate_per_s`` starts per second, each
+    attempt bounded by ``timeout_s``, retryable failures (``ProviderError.retryable``,
+    including the gate's own timeouts) retried as ``retry`` allows."""
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        timeout_s: float,
+        retry: RetryPolicy,
+        rate_per_s: float | None = None,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        self.name = name
+        self.timeout_s = timeout_s
+        self.retry = retry
+        self._sleep = sleep
+        self._bucket = None if rate_per_s is None else TokenBucket(rate_per_s, sleep=sleep)
+        self.attempts = 0
+
+    async def call(self, operation: Callable[[], Awaitable[T]]) -> T:
+        """Run ``operation`` under the gate's limits; the last error is raised unchanged."""
+
+        async def attempt() -> T:
+            if self._bucket is not None:
+                await self._bucket.acquire()
+            self.attempts += 1
+            try:
+                async with asyncio.timeout(self.timeout_s):
+                    return await operation()
+            except TimeoutError as exc:
+                raise CallTimeout(self.name, self.timeout_s) from exc
+
+        return await retry_call(attempt, self.retry, sleep=self._sleep)
