@@ -1,0 +1,121 @@
+"""A scenario's simulated world prepared for one policy: clock, counted HTTP, search, fetcher.
+
+Every policy run gets a fresh world on a manual :class:`~sentinel.clock.VirtualClock` (the
+policy moves it to each check time), so noise and request counts of one policy never leak
+into another. Every request into the world passes a :class:`RequestCounter`: page fetches and
+search queries are the checks a policy spends; ``robots.txt`` is counted apart (a fetcher's
+overhead, not a check).
+
+Outages are made instant and deterministic: a page in a ``timeout`` outage answers 504 at once
+(``timeout_hold=0``) instead of holding a real socket, and ``slow`` pages do not sleep, so a
+run's outcome never depends on how busy the machine is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import httpx
+
+from sentinel.clock import VirtualClock
+from sentinel.sim import Scenario, World
+from sentinel.web.fetch import Fetcher
+from sentinel.web.guard import SSRFGuard
+from sentinel.web.politeness import Politeness
+from sentinel.web.search.searxng import SearxngSearch
+
+FETCH_TIMEOUT_S = 10.0
+
+
+@dataclass
+class RequestCounter:
+    """Requests a policy made: pages, search queries, robots.txt."""
+
+    pages: int = 0
+    searches: int = 0
+    robots: int = 0
+
+    @property
+    def checks(self) -> int:
+        """What a check costs the watched sites: page fetches plus search queries."""
+        return self.pages + self.searches
+
+    def count(self, host: str, path: str, search_host: str) -> None:
+        """Count one request by what it asked for."""
+        if host == search_host:
+            self.searches += path == "/search"
+        elif path == "/robots.txt":
+            self.robots += 1
+        else:
+            self.pages += 1
+
+
+class CountingTransport(httpx.AsyncBaseTransport):
+    """An httpx transport that counts each request, then passes it on."""
+
+    def __init__(
+        self, inner: httpx.AsyncBaseTransport, counter: RequestCounter, search_host: str
+    ) -> None:
+        self._inner = inner
+        self._counter = counter
+        self._search_host = search_host
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        """Count, then send."""
+        self._counter.count(request.url.host, request.url.path, self._search_host)
+        return await self._inner.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        """Close the inner transport."""
+        await self._inner.aclose()
+
+
+@dataclass
+class ScenarioWorld:
+    """One scenario's world for one policy run; close it with :meth:`aclose`."""
+
+    scenario: Scenario
+    clock: VirtualClock
+    world: World
+    counter: RequestCounter = field(default_factory=RequestCounter)
+    _clients: list[SearxngSearch | Fetcher] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, scenario: Scenario, *, seed: int) -> ScenarioWorld:
+        """A fresh world at the scenario's start."""
+        clock = VirtualClock(scenario.start)
+        world = World.from_scenario(scenario, clock, seed=seed, slow_delay=0.0, timeout_hold=0.0)
+        return cls(scenario, clock, world)
+
+    def transport(self) -> CountingTransport:
+        """A counted transport into the world."""
+        return CountingTransport(self.world.transport(), self.counter, self.world.search_host)
+
+    def search(self) -> SearxngSearch:
+        """The world's search engine, through the SearXNG adapter a deployment would use."""
+        provider = SearxngSearch(
+            base_url=self.world.search_url,
+            transport=self.transport(),
+            rate_limit=None,
+            clock=self.clock.now,
+        )
+        self._clients.append(provider)
+        return provider
+
+    def fetcher(self) -> Fetcher:
+        """The production fetcher (guard, robots.txt, extraction, fingerprints) into the world."""
+        fetcher = Fetcher(
+            transport=self.transport(),
+            guard=SSRFGuard(allow_hosts=self.world.hosts),
+            politeness=Politeness(min_interval=0),
+            timeout=FETCH_TIMEOUT_S,
+            clock=self.clock.now,
+        )
+        self._clients.append(fetcher)
+        return fetcher
+
+    async def aclose(self) -> None:
+        """Close every client handed out."""
+        for client in self._clients:
+            await client.aclose()
+        self._clients.clear()

@@ -1,0 +1,166 @@
+"""Scoring one policy on one scenario: notifications matched to ground-truth events.
+
+Definitions (the module docstring of :mod:`sentinel.bench.monitor` repeats them for users):
+
+- A **true event** is a ground-truth event whose ``condition`` is true (the condition became
+  true, or its facts changed while it stayed true). Its **window** runs from its time to the
+  next event (or the end of the scenario).
+- **Expected events**: with ``notify: always`` every true event; with ``notify: once`` one
+  (when the scenario has any true event), since a once-monitor stops after notifying.
+- A **notification** at time ``t`` falls in the window of the latest event at or before ``t``.
+  It **detects** that event when the condition is true there and nothing has detected it
+  yet (with ``once``: when nothing has been detected at all); its **delay** is ``t`` minus the
+  event's time. Every other notification is a **false alert**: one sent while the condition
+  is false (``false_condition``), or a **duplicate** for an event already detected (with
+  ``once``: any notification after the first detection).
+- **Recall** = detected / expected; **precision** = detected / notifications (1.0 when nothing
+  was sent: no notification was wrong). Delays are pooled over scenarios; the **median** is
+  the usual one (mean of the middle two), **p90** the nearest-rank 90th percentile
+  (the smallest delay at least 90 % of delays are not above).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+from sentinel.errors import InvalidInput
+from sentinel.sim import Scenario
+
+NotifyMode = Literal["once", "always"]
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """What scoring needs of a scenario: condition changes (time, value), the notify mode, and
+    the end of the window."""
+
+    changes: tuple[tuple[datetime, bool], ...]
+    notify: NotifyMode
+    end: datetime
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Timeline:
+        """The timeline of a scenario's ground truth."""
+        return cls(
+            tuple((event.at, event.condition) for event in scenario.events),
+            scenario.notify,
+            scenario.end,
+        )
+
+    def __post_init__(self) -> None:
+        times = [at for at, _ in self.changes]
+        if times != sorted(times) or len(set(times)) != len(times):
+            raise InvalidInput("events", times, "must be sorted by time without repeats")
+
+    @property
+    def true_events(self) -> list[int]:
+        """Indices of the changes whose condition is true."""
+        return [i for i, (_, condition) in enumerate(self.changes) if condition]
+
+    @property
+    def expected(self) -> int:
+        """How many events a perfect monitor notifies (see the module documentation)."""
+        found = len(self.true_events)
+        return min(found, 1) if self.notify == "once" else found
+
+    def event_at(self, moment: datetime) -> int | None:
+        """Index of the latest change at or before ``moment``; None before the first."""
+        latest = None
+        for i, (at, _) in enumerate(self.changes):
+            if at > moment:
+                break
+            latest = i
+        return latest
+
+
+FalseKind = Literal["false_condition", "duplicate"]
+
+
+@dataclass(frozen=True)
+class Matching:
+    """How a scenario's notifications matched its events."""
+
+    expected: int
+    detected: tuple[int, ...] = ()
+    delays_s: tuple[float, ...] = ()
+    false_alerts: tuple[tuple[datetime, FalseKind], ...] = ()
+
+    @property
+    def duplicates(self) -> int:
+        """False alerts that repeated an event already detected."""
+        return sum(1 for _, kind in self.false_alerts if kind == "duplicate")
+
+    @property
+    def notifications(self) -> int:
+        """Every notification sent."""
+        return len(self.detected) + len(self.false_alerts)
+
+
+def match_notifications(timeline: Timeline, notifications: Iterable[datetime]) -> Matching:
+    """Match ``notifications`` (any order) to ``timeline``'s events (see module docs)."""
+    detected: list[int] = []
+    delays: list[float] = []
+    false_alerts: list[tuple[datetime, FalseKind]] = []
+    for moment in sorted(notifications):
+        index = timeline.event_at(moment)
+        if index is None or not timeline.changes[index][1]:
+            false_alerts.append((moment, "false_condition"))
+            continue
+        already = bool(detected) if timeline.notify == "once" else index in detected
+        if already:
+            false_alerts.append((moment, "duplicate"))
+            continue
+        detected.append(index)
+        delays.append((moment - timeline.changes[index][0]).total_seconds())
+    return Matching(timeline.expected, tuple(detected), tuple(delays), tuple(false_alerts))
+
+
+def median(values: Sequence[float]) -> float | None:
+    """The median of ``values``, None when there are none."""
+    return float(statistics.median(values)) if values else None
+
+
+def percentile(values: Sequence[float], share: float) -> float | None:
+    """Nearest-rank percentile: the smallest value that at least ``share`` of the values do
+    not exceed; None when there are no values."""
+    if not 0 < share <= 1:
+        raise InvalidInput("share", share, "must be in (0, 1]")
+    if not values:
+        return None
+    ordered = sorted(values)
+    return float(ordered[math.ceil(share * len(ordered)) - 1])
+
+
+@dataclass
+class Totals:
+    """Counts summed over scenarios for one policy, and the derived rates."""
+
+    expected: int = 0
+    detected: int = 0
+    false_alerts: int = 0
+    duplicates: int = 0
+    delays_s: list[float] = field(default_factory=list)
+    checks: int = 0
+    model_calls: int = 0
+    tokens: int = 0
+    wall_s: float = 0.0
+
+    @property
+    def recall(self) -> float:
+        """Detected over expected events (1.0 when none were expected)."""
+        return self.detected / self.expected if self.expected else 1.0
+
+    @property
+    def precision(self) -> float:
+        """Detections over notifications (1.0 when nothing was sent)."""
+        sent = self.detected + self.false_alerts
+        return self.detected / sent if sent else 1.0
+
+    def per_event(self, value: float) -> float | None:
+        """``value`` per expected event; None when no event was expected."""
+        return value / self.expected if self.expected else None

@@ -1,0 +1,181 @@
+"""The oracle-facts sensor: ground truth as of *now*, with seeded errors, behind a model seam.
+
+To measure scheduling and governing apart from model quality, the sensor's model is replaced
+by a :class:`~sentinel.llm.ScriptedModel` whose replies are computed from the scenario's
+ground truth. It reads only the facts true at the clock's current (virtual) time — the latest
+event at or before now — never a later one. Everything else in the pipeline is unchanged: the
+sensor still searches, fetches and pre-filters, and the model is asked only when the pipeline
+would ask it; the reply is the same structured ``report_state`` call a real model writes,
+with an evidence quote copied verbatim from a page the prompt shows, so grounding checks it
+like any other.
+
+The reported state is ``{"condition": <bool>, **facts}``. With ``error_rate`` p, each
+observation is wrong with probability p, in one of three ways chosen evenly (seeded):
+
+- ``flip``: the condition is negated;
+- ``perturb``: one fact is altered (a number +10 %, a text marked unverified, a flag negated;
+  a fact is invented when there are none);
+- ``miss``: the observation is missed: the sensor repeats what it reported last time.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from sentinel.clock import Clock
+from sentinel.errors import InvalidInput
+from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.monitor.sources import query_terms
+from sentinel.sim import Scenario
+
+ErrorKind = Literal["flip", "perturb", "miss"]
+ERROR_KINDS: tuple[ErrorKind, ...] = ("flip", "perturb", "miss")
+ORACLE_MODEL_NAME = "oracle-facts"
+MAX_QUOTE_CHARS = 300
+_PAGE = re.compile(r'<page n="(\d+)" url="[^"]*" title="[^"]*">\n(.*?)\n</page>', re.S)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_WORD = re.compile(r"[\w$.,-]+")
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What the oracle reports at one moment, and which error (if any) it made."""
+
+    condition: bool
+    facts: dict[str, Any]
+    error: ErrorKind | None = None
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The sensor state: ``{"condition": …, **facts}``."""
+        return {"condition": self.condition, **self.facts}
+
+
+@dataclass
+class OracleFacts:
+    """Ground truth of ``scenario`` at ``clock.now()``, observed with ``error_rate`` errors."""
+
+    scenario: Scenario
+    clock: Clock
+    error_rate: float = 0.0
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+    errors: Counter[str] = field(default_factory=Counter)
+    observations: int = 0
+    _last: Observation | None = None
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.error_rate <= 1.0:
+            raise InvalidInput("error_rate", self.error_rate, "must be between 0 and 1")
+
+    def truth(self, moment: datetime) -> Observation:
+        """The ground truth at ``moment``: the latest event at or before it (false, no facts,
+        before the first)."""
+        latest = None
+        for event in self.scenario.events:
+            if event.at > moment:
+                break
+            latest = event
+        if latest is None:
+            return Observation(False, {})
+        return Observation(latest.condition, dict(latest.facts))
+
+    def observe(self) -> Observation:
+        """One observation now, possibly wrong (see the module documentation)."""
+        self.observations += 1
+        truth = self.truth(self.clock.now())
+        observed = truth
+        if self.error_rate and self.rng.random() < self.error_rate:
+            kind = self.rng.choice(ERROR_KINDS)
+            self.errors[kind] += 1
+            observed = self._err(truth, kind)
+        self._last = observed
+        return observed
+
+    def _err(self, truth: Observation, kind: ErrorKind) -> Observation:
+        if kind == "flip":
+            return Observation(not truth.condition, truth.facts, kind)
+        if kind == "miss":
+            last = self._last or Observation(False, {})
+            return Observation(last.condition, last.facts, kind)
+        facts = dict(truth.facts)
+        if not facts:
+            facts["detail"] = "unverified report"
+        else:
+            key = self.rng.choice(sorted(facts))
+            facts[key] = perturbed(facts[key])
+        return Observation(truth.condition, facts, kind)
+
+
+def perturbed(value: Any) -> Any:
+    """A plausible wrong version of a fact's value."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return round(value * 1.1 + 1, 2)
+    return f"{value} (unverified)"
+
+
+@dataclass(frozen=True)
+class ShownQuote:
+    """A sentence of a page block of a prompt, with the page's number."""
+
+    page: int
+    text: str
+
+
+def quote_from_prompt(prompt: str, terms: frozenset[str]) -> ShownQuote | None:
+    """The sentence of the prompt's ``<page>`` blocks sharing most words with ``terms``
+    (earliest on ties), copied verbatim; None when no block has a quotable sentence."""
+    best: tuple[int, ShownQuote] | None = None
+    for number, body in _PAGE.findall(prompt):
+        for line in body.split("\n"):
+            if line.startswith("[structured data]"):
+                continue
+            for sentence in _SENTENCE_END.split(line.strip()):
+                words = sentence.split()
+                if len(words) < 4 or len(sentence) < 12 or len(sentence) > MAX_QUOTE_CHARS:
+                    continue
+                found = {w.strip(".,").casefold() for w in _WORD.findall(sentence)}
+                score = len(found & terms)
+                if best is None or score > best[0]:
+                    best = (score, ShownQuote(int(number), sentence))
+    return best[1] if best else None
+
+
+def fact_terms(mission: str, observation: Observation) -> frozenset[str]:
+    """Words a supporting quote should contain: the mission's and the facts' values."""
+    words = set(query_terms(mission))
+    for value in observation.facts.values():
+        words |= {w.strip(".,").casefold() for w in _WORD.findall(str(value))}
+    return frozenset(words)
+
+
+def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[str, Any]]:
+    """Replies to the sensor's ``report_state`` request from the oracle's observation."""
+
+    def respond(request: ScriptedRequest) -> dict[str, Any]:
+        observation = oracle.observe()
+        quote = quote_from_prompt(request.prompt, fact_terms(oracle.scenario.mission, observation))
+        evidence = [{"page": quote.page, "quote": quote.text}] if quote else []
+        return {
+            "action": "report_state",
+            "payload": {
+                "updated_state": observation.state,
+                "evidence": evidence,
+                "volatility_hint": None,
+                "query_update": None,
+            },
+        }
+
+    return respond
+
+
+def oracle_sensor_model(oracle: OracleFacts) -> ScriptedModel:
+    """The oracle as the sensor's LanguageModel."""
+    return ScriptedModel(sensor_responder(oracle), name=ORACLE_MODEL_NAME)

@@ -1,0 +1,113 @@
+"""What every policy shares: its result on one scenario, what it is given, and its protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Protocol
+
+from sentinel.bench.monitoring.harness import RequestCounter
+from sentinel.bench.monitoring.sensors import SensorSetup
+from sentinel.llm import UsageTracker
+from sentinel.sim import Scenario
+
+
+@dataclass
+class PolicyResult:
+    """What one policy did on one scenario.
+
+    ``notifications``: when it notified (virtual time). ``pages``/``searches``: requests into
+    the world (``checks`` is their sum). ``runs``: check rounds or monitor iterations.
+    ``model_calls``/``tokens``: every model request (repairs included) and its prompt plus
+    completion tokens. ``notes``: policy-specific counts (run statuses, oracle errors…).
+    """
+
+    notifications: list[datetime] = field(default_factory=list)
+    pages: int = 0
+    searches: int = 0
+    runs: int = 0
+    model_calls: int = 0
+    tokens: int = 0
+    wall_s: float = 0.0
+    notes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def checks(self) -> int:
+        """Page fetches plus search queries."""
+        return self.pages + self.searches
+
+    def add_requests(self, counter: RequestCounter) -> None:
+        """Take the request counts of a world's counter."""
+        self.pages += counter.pages
+        self.searches += counter.searches
+
+    @contextmanager
+    def tracking_usage(self) -> Iterator[None]:
+        """Count the model usage of the block into this result."""
+        with UsageTracker() as usage:
+            yield
+        total = usage.total
+        self.model_calls += total.requests
+        self.tokens += total.prompt_tokens + total.completion_tokens
+
+
+@dataclass(frozen=True)
+class BenchContext:
+    """What a policy run is given besides the scenario: the seed, how the sensor works, and a
+    migrated SQLite file to copy for a fresh database, in a scratch directory."""
+
+    seed: int
+    sensor: SensorSetup
+    db_template: Path
+    scratch: Path
+
+
+class Policy(Protocol):
+    """A way of monitoring a scenario. Only ``oracle`` may read the scenario's events."""
+
+    @property
+    def name(self) -> str:
+        """The policy's name in the output."""
+        ...
+
+    @property
+    def description(self) -> str:
+        """One line saying what the policy does."""
+        ...
+
+    async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
+        """Monitor ``scenario`` from its start to its end; return what happened."""
+        ...
+
+    def cost_hint(self, scenario: Scenario) -> float:
+        """A rough relative cost of :meth:`run` on ``scenario``, to start long runs first."""
+        ...
+
+
+def fixed_times(scenario: Scenario, interval: timedelta, *, seed: int) -> Iterator[datetime]:
+    """Check times of a fixed-interval policy: every ``interval`` from a phase in
+    ``[start, start + interval)`` until the end.
+
+    A user's schedule has an arbitrary phase; starting exactly at the scenario's start would
+    line checks up with events authored on round hours. The phase is seeded by the scenario
+    and the interval only, so fixed policies of the same interval check at the same times.
+    """
+    rng = random.Random(f"{seed}:{scenario.id}:every-{interval.total_seconds():.0f}s")
+    moment = scenario.start + timedelta(seconds=rng.randrange(int(interval.total_seconds())))
+    while moment <= scenario.end:
+        yield moment
+        moment += interval
+
+
+def fixed_rounds(scenario: Scenario, interval: timedelta) -> float:
+    """About how many checks a fixed-interval policy makes on ``scenario``."""
+    return (scenario.end - scenario.start) / interval
+
+
+def policy_seed(seed: int, scenario: Scenario, policy: str) -> str:
+    """A seed for one policy on one scenario, independent of the order runs happen in."""
+    return f"{seed}:{scenario.id}:{policy}"

@@ -1,0 +1,241 @@
+"""What a benchmark run reports: the targets, markdown tables and the JSON document."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sentinel.bench.monitoring.metrics import Totals, median, percentile
+from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
+
+SENTINEL = "sentinel"
+DIFF_REFERENCE = "diff-fixed-24h"
+LLM_REFERENCE = "llm-fixed-24h"
+
+
+@dataclass(frozen=True)
+class Target:
+    """One target of the issue, measured: ``met`` is None when a policy it needs did not run
+    (or a ratio has no reference value)."""
+
+    name: str
+    measured: str
+    threshold: str
+    met: bool | None
+
+    def to_json(self) -> dict[str, Any]:
+        """This target as JSON."""
+        return {
+            "target": self.name,
+            "measured": self.measured,
+            "threshold": self.threshold,
+            "met": self.met,
+        }
+
+
+def policy_summary(totals: Totals, noise_false_alerts: int) -> dict[str, Any]:
+    """The JSON summary of one policy."""
+    return {
+        "recall": round(totals.recall, 4),
+        "precision": round(totals.precision, 4),
+        "events": totals.expected,
+        "detected": totals.detected,
+        "false_alerts": totals.false_alerts,
+        "duplicates": totals.duplicates,
+        "noise_only_false_alerts": noise_false_alerts,
+        "median_delay_s": _round(median(totals.delays_s)),
+        "p90_delay_s": _round(percentile(totals.delays_s, 0.9)),
+        "checks": totals.checks,
+        "model_calls": totals.model_calls,
+        "tokens": totals.tokens,
+        "checks_per_event": _round(totals.per_event(totals.checks), 2),
+        "model_calls_per_event": _round(totals.per_event(totals.model_calls), 2),
+        "tokens_per_event": _round(totals.per_event(totals.tokens), 1),
+        "wall_s": round(totals.wall_s, 2),
+    }
+
+
+def _round(value: float | None, digits: int = 1) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def targets(result: BenchResult) -> list[Target]:
+    """The issue's targets for ``sentinel`` against the references that ran."""
+    ran = set(result.policies)
+    if SENTINEL not in ran:
+        return []
+    ours = result.totals(SENTINEL)
+    noise = result.totals(SENTINEL, noise_only=True)
+    found: list[Target] = [
+        Target("sentinel event recall", f"{ours.recall:.1%}", ">= 95%", ours.recall >= 0.95),
+        Target(
+            "sentinel false alerts on noise-only scenarios",
+            str(noise.false_alerts),
+            "0",
+            noise.false_alerts == 0,
+        ),
+    ]
+    if DIFF_REFERENCE in ran:
+        diff = result.totals(DIFF_REFERENCE)
+        found.append(
+            _ratio(
+                "sentinel median delay",
+                median(ours.delays_s),
+                median(diff.delays_s),
+                0.25,
+                DIFF_REFERENCE,
+                hours=True,
+            )
+        )
+        found.append(_ratio("sentinel checks", ours.checks, diff.checks, 0.5, DIFF_REFERENCE))
+    if LLM_REFERENCE in ran:
+        llm = result.totals(LLM_REFERENCE)
+        found.append(
+            _ratio("sentinel model calls", ours.model_calls, llm.model_calls, 0.2, LLM_REFERENCE)
+        )
+    return found
+
+
+def _ratio(
+    name: str,
+    ours: float | None,
+    reference: float | None,
+    share: float,
+    against: str,
+    *,
+    hours: bool = False,
+) -> Target:
+    threshold = f"<= {share:g} x {against}"
+    if ours is None or reference is None or reference == 0:
+        shown = "n/a" if ours is None else _quantity(ours, hours)
+        return Target(name, f"{shown} (reference {_quantity(reference, hours)})", threshold, None)
+    measured = f"{_quantity(ours, hours)} = {ours / reference:.2f} x {_quantity(reference, hours)}"
+    return Target(name, measured, threshold, ours <= share * reference)
+
+
+def _quantity(value: float | None, hours: bool) -> str:
+    if value is None:
+        return "n/a"
+    return format_delay(value) if hours else f"{value:g}"
+
+
+def format_delay(seconds: float | None) -> str:
+    """A delay for people: minutes below an hour, else hours with one decimal."""
+    if seconds is None:
+        return "—"
+    if seconds < 3600:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def _per_event(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def _met(target: Target) -> str:
+    return {True: "yes", False: "**no**", None: "n/a"}[target.met]
+
+
+def markdown(result: BenchResult) -> str:
+    """The report: header, per-policy table, targets, per-scenario table."""
+    noise_only = sum(1 for s in result.scenarios if not any(event.condition for event in s.events))
+    expected = result.totals(result.policies[0]).expected if result.policies else 0
+    lines = [
+        "# Monitoring benchmark",
+        "",
+        f"Sensor: **{result.sensor.label}**; sentinel governor: {result.sensor.governor_label}; "
+        f"seed {result.seed}; {len(result.scenarios)} scenarios ({noise_only} noise-only), "
+        f"{expected} expected events.",
+        "",
+        "| policy | recall | precision | false alerts | median delay | p90 delay | checks "
+        "| checks/event | model calls | calls/event | tokens/event | wall s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for policy in result.policies:
+        totals = result.totals(policy)
+        lines.append(
+            f"| {policy} | {totals.recall:.0%} | {totals.precision:.0%} | "
+            f"{totals.false_alerts} | {format_delay(median(totals.delays_s))} | "
+            f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.checks} | "
+            f"{_per_event(totals.per_event(totals.checks))} | {totals.model_calls} | "
+            f"{_per_event(totals.per_event(totals.model_calls))} | "
+            f"{_per_event(totals.per_event(totals.tokens))} | {totals.wall_s:.1f} |"
+        )
+    found = targets(result)
+    if found:
+        lines += [
+            "",
+            "## Targets (stated for the oracle-facts sensor at 0% error)",
+            "",
+            "| target | measured | threshold | met |",
+            "|---|---|---|---|",
+        ]
+        lines += [f"| {t.name} | {t.measured} | {t.threshold} | {_met(t)} |" for t in found]
+    lines += [
+        "",
+        "## Per scenario",
+        "",
+        "| scenario | notify | policy | detected | false alerts (dup.) | delays | checks | runs "
+        "| model calls | notes |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    lines += [_scenario_row(score) for score in result.scores]
+    return "\n".join(lines) + "\n"
+
+
+def _scenario_row(score: ScenarioScore) -> str:
+    matching, run = score.matching, score.result
+    delays = ", ".join(format_delay(d) for d in matching.delays_s) or "—"
+    notes = ", ".join(f"{k} {v}" for k, v in sorted(run.notes.items()) if v) or ""
+    kind = "noise-only" if score.noise_only else score.scenario.notify
+    return (
+        f"| {score.scenario.id} | {kind} | {score.policy} | "
+        f"{len(matching.detected)}/{matching.expected} | "
+        f"{len(matching.false_alerts)} ({matching.duplicates}) | {delays} | {run.checks} | "
+        f"{run.runs} | {run.model_calls} | {notes} |"
+    )
+
+
+def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
+    """The results document (see the command's documentation for its shape)."""
+    policies: dict[str, Any] = {}
+    for policy in result.policies:
+        noise = result.totals(policy, noise_only=True)
+        policies[policy] = policy_summary(result.totals(policy), noise.false_alerts)
+    return {
+        "benchmark": "monitor",
+        "sensor": result.sensor.label,
+        "sensor_mode": result.sensor.mode,
+        "error_rate": result.sensor.error_rate,
+        "governor": result.sensor.governor_label,
+        "seed": result.seed,
+        "scenario_source": scenario_source,
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": _commit(),
+        "machine": {
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "policies": policies,
+        "targets": [t.to_json() for t in targets(result)],
+        "scenarios": [score.to_json() for score in result.scores],
+    }
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        )
+    except OSError:
+        return None
+    return done.stdout.strip() or None

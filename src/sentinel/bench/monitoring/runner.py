@@ -1,0 +1,210 @@
+"""Running every policy on every scenario, and the scores that come out.
+
+Each (scenario, policy) pair runs on a fresh world of its own
+(:mod:`sentinel.bench.monitoring.harness`), so no policy sees another's noise or requests, and
+pairs are independent: with ``jobs`` > 1 they run in that many worker processes (longest
+first), with results identical to a sequential run. Everything but wall time is a function
+of the scenarios, the policies, the sensor setup and the seed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import tempfile
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sentinel.bench.monitoring.metrics import Matching, Timeline, Totals, match_notifications
+from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
+from sentinel.bench.monitoring.sensors import SensorSetup
+from sentinel.errors import InvalidInput, SentinelError
+from sentinel.sim import Scenario, bundled_scenarios
+from sentinel.sim.loader import load_scenario, scenario_files
+from sentinel.storage import upgrade_to_head
+from sentinel.storage.settings import sqlite_url
+
+Progress = Callable[[str], None]
+
+
+def load_scenarios(source: Path | None = None, limit: int | None = None) -> list[Scenario]:
+    """The scenarios of a directory (or one file), or the bundled library; sorted by id, the
+    first ``limit`` of them. Raises ScenarioError for an invalid file, InvalidInput for an
+    empty directory or ids that repeat."""
+    if source is None:
+        scenarios = bundled_scenarios()
+    else:
+        files = scenario_files([source])
+        if not files:
+            raise InvalidInput("scenarios", str(source), "holds no .yaml or .yml scenario file")
+        scenarios = [load_scenario(path) for path in files]
+    scenarios.sort(key=lambda s: s.id)
+    ids = [s.id for s in scenarios]
+    repeated = sorted({i for i in ids if ids.count(i) > 1})
+    if repeated:
+        raise InvalidInput("scenarios", repeated, "scenario ids must be unique")
+    return scenarios[:limit] if limit is not None else scenarios
+
+
+@dataclass(frozen=True)
+class ScenarioScore:
+    """One policy on one scenario: what it did and how its notifications matched."""
+
+    scenario: Scenario
+    policy: str
+    result: PolicyResult
+    matching: Matching
+
+    @property
+    def noise_only(self) -> bool:
+        """Whether the scenario has no true event (any notification is a false alert)."""
+        return not any(event.condition for event in self.scenario.events)
+
+    def to_json(self) -> dict[str, Any]:
+        """The scenario entry of the JSON results."""
+        result, matching = self.result, self.matching
+        return {
+            "id": self.scenario.id,
+            "policy": self.policy,
+            "notify": self.scenario.notify,
+            "noise_only": self.noise_only,
+            "events": matching.expected,
+            "detected": len(matching.detected),
+            "false_alerts": len(matching.false_alerts),
+            "duplicates": matching.duplicates,
+            "delays_s": [round(d, 1) for d in matching.delays_s],
+            "notifications": [t.isoformat() for t in sorted(result.notifications)],
+            "checks": result.checks,
+            "pages": result.pages,
+            "searches": result.searches,
+            "runs": result.runs,
+            "model_calls": result.model_calls,
+            "tokens": result.tokens,
+            "wall_s": round(result.wall_s, 3),
+            "notes": dict(sorted(result.notes.items())),
+        }
+
+
+@dataclass
+class BenchResult:
+    """Every score of a benchmark run, with how it was run."""
+
+    sensor: SensorSetup
+    seed: int
+    policies: list[str]
+    scenarios: list[Scenario]
+    scores: list[ScenarioScore] = field(default_factory=list)
+
+    def for_policy(self, policy: str) -> list[ScenarioScore]:
+        """The scores of one policy, in scenario order."""
+        return [score for score in self.scores if score.policy == policy]
+
+    def totals(self, policy: str, *, noise_only: bool | None = None) -> Totals:
+        """One policy's counts summed over its scenarios (only the noise-only ones, or only
+        the others, when ``noise_only`` says so)."""
+        totals = Totals()
+        for score in self.for_policy(policy):
+            if noise_only is not None and score.noise_only != noise_only:
+                continue
+            totals.expected += score.matching.expected
+            totals.detected += len(score.matching.detected)
+            totals.false_alerts += len(score.matching.false_alerts)
+            totals.duplicates += score.matching.duplicates
+            totals.delays_s += score.matching.delays_s
+            totals.checks += score.result.checks
+            totals.model_calls += score.result.model_calls
+            totals.tokens += score.result.tokens
+            totals.wall_s += score.result.wall_s
+        return totals
+
+
+async def score_policy(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
+    """Run one policy on one scenario and match its notifications."""
+    result = await policy.run(scenario, ctx)
+    matching = match_notifications(Timeline.of(scenario), result.notifications)
+    return ScenarioScore(scenario, policy.name, result, matching)
+
+
+class PolicyRunError(SentinelError):
+    """A policy raised on a scenario; carries the original error as text, so that it crosses
+    process boundaries intact."""
+
+    def __init__(self, scenario_id: str, policy: str, detail: str) -> None:
+        self.scenario_id = scenario_id
+        self.policy = policy
+        self.detail = detail
+        super().__init__(f"{policy} on scenario {scenario_id!r} failed: {detail}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (PolicyRunError, (self.scenario_id, self.policy, self.detail))
+
+
+def score_in_process(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
+    """:func:`score_policy` in a worker process, errors made picklable."""
+    try:
+        return asyncio.run(score_policy(policy, scenario, ctx))
+    except Exception as error:
+        detail = "".join(traceback.format_exception(error)).strip()
+        raise PolicyRunError(scenario.id, policy.name, detail) from None
+
+
+async def run_benchmark(
+    scenarios: Sequence[Scenario],
+    policies: Sequence[Policy],
+    sensor: SensorSetup,
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Progress | None = None,
+) -> BenchResult:
+    """Run every policy on every scenario (see the module documentation)."""
+    if not scenarios:
+        raise InvalidInput("scenarios", [], "there is no scenario to run")
+    if not policies:
+        raise InvalidInput("policies", [], "there is no policy to run")
+    if jobs < 1:
+        raise InvalidInput("jobs", jobs, "must be at least 1")
+    result = BenchResult(sensor, seed, [p.name for p in policies], list(scenarios))
+    pairs = [(i, j) for i in range(len(scenarios)) for j in range(len(policies))]
+    scores: dict[tuple[int, int], ScenarioScore] = {}
+    with tempfile.TemporaryDirectory(prefix="sentinel-bench-monitor-") as scratch:
+        template = Path(scratch) / "template.db"
+        # Migrated once and copied per run: Alembic takes longer than most runs.
+        await upgrade_to_head(sqlite_url(template))
+        ctx = BenchContext(seed, sensor, template, Path(scratch))
+        if jobs == 1:
+            for i, j in pairs:
+                scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx)
+                if progress is not None:
+                    progress(describe(scores[(i, j)]))
+        else:
+            pairs.sort(key=lambda pair: -policies[pair[1]].cost_hint(scenarios[pair[0]]))
+            loop = asyncio.get_running_loop()
+            # spawn, not fork: the parent's event loop and threads must not be copied.
+            context = multiprocessing.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+
+                async def one(i: int, j: int) -> None:
+                    scores[(i, j)] = await loop.run_in_executor(
+                        pool, score_in_process, policies[j], scenarios[i], ctx
+                    )
+                    if progress is not None:
+                        progress(describe(scores[(i, j)]))
+
+                await asyncio.gather(*(one(i, j) for i, j in pairs))
+    result.scores = [scores[pair] for pair in sorted(scores)]
+    return result
+
+
+def describe(score: ScenarioScore) -> str:
+    """One progress line for a finished score."""
+    matching, run = score.matching, score.result
+    return (
+        f"{score.scenario.id} · {score.policy}: {len(matching.detected)}/{matching.expected} "
+        f"detected, {len(matching.false_alerts)} false alert(s), {run.checks} checks, "
+        f"{run.model_calls} model calls ({run.wall_s:.1f} s)"
+    )

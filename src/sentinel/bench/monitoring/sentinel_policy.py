@@ -1,0 +1,171 @@
+"""``sentinel``: the real monitor pipeline, driven the way the embedded engine drives it.
+
+One monitor per scenario, created as a user would (the scenario's mission and criteria, its
+notify behaviour, one webhook channel, the product's default interval bounds) in a fresh
+SQLite database. The driver plays the engine: it moves the virtual clock to the monitor's
+``next_run_at``, claims it, and calls :func:`sentinel.monitor.run.execute_run` — one full
+iteration: search and fetch, pre-filter, sensor, persisted state, governor, grounding, dedupe,
+outbox and the next schedule the pipeline chose — until the monitor completes or its next run
+falls after the scenario's end. A run that notified (``RunOutcome.notified``) is a
+notification at the run's time.
+
+Sensor and governor: the configured models and the LLM governor, or, in oracle-facts mode,
+the oracle as the sensor's model and the rules governor ``condition == true`` (see
+:mod:`sentinel.bench.monitoring.sensors`).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import time
+from collections import Counter
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sentinel.bench.monitoring.harness import ScenarioWorld
+from sentinel.bench.monitoring.oracle_facts import oracle_sensor_model
+from sentinel.bench.monitoring.policy import BenchContext, PolicyResult, policy_seed
+from sentinel.bench.monitoring.sensors import ORACLE_RULE
+from sentinel.clock import VirtualClock
+from sentinel.errors import SentinelError
+from sentinel.llm import LanguageModel
+from sentinel.monitor.run import RunServices, execute_run
+from sentinel.sim import Scenario
+from sentinel.storage import (
+    Database,
+    GovernorKind,
+    MonitorRecord,
+    NewMonitor,
+    NotifyBehavior,
+    open_database,
+)
+from sentinel.storage.monitor_fields import DEFAULT_MAX_INTERVAL_S
+from sentinel.storage.settings import sqlite_url
+
+LEASE_OWNER = "bench-monitor"
+LEASE_S = 3600.0
+WEBHOOK = {"kind": "webhook", "url": "http://hooks.example/sentinel", "timeout_s": 10.0}
+
+
+class StalledMonitor(SentinelError):
+    """The pipeline left the monitor due at or before the run that just happened."""
+
+    def __init__(self, scenario_id: str, due: object) -> None:
+        self.scenario_id = scenario_id
+        self.due = due
+        super().__init__(
+            f"scenario {scenario_id!r}: after a run the monitor is still due at {due}; "
+            "the run did not reschedule it"
+        )
+
+
+async def create_monitor(
+    db: Database, scenario: Scenario, *, oracle: bool, max_interval: timedelta | None = None
+) -> MonitorRecord:
+    """The scenario's monitor, due at its start (see the module documentation);
+    ``max_interval`` replaces the product's default bound on the wait between runs."""
+    longest = DEFAULT_MAX_INTERVAL_S if max_interval is None else max_interval.total_seconds()
+    async with db.transaction() as tx:
+        return await tx.monitors.create(
+            NewMonitor(
+                name=scenario.id,
+                original_query=scenario.mission,
+                action_criteria=scenario.action_criteria,
+                notify_behavior=NotifyBehavior(scenario.notify),
+                channels=[WEBHOOK],
+                governor_kind=GovernorKind.RULES if oracle else GovernorKind.LLM,
+                governor_rules=ORACLE_RULE if oracle else None,
+                max_interval_s=int(longest),
+            ),
+            now=scenario.start,
+        )
+
+
+@dataclass(frozen=True)
+class SentinelPolicy:
+    """The full pipeline: adaptive next check, pre-filter, grounding, dedupe.
+
+    ``max_interval`` (the ``sentinel-max-<N>h`` variants) is the monitor's longest wait, a
+    setting every user has; None keeps the product default.
+    """
+
+    name: str = "sentinel"
+    max_interval: timedelta | None = None
+    description: str = "the pipeline: adaptive next check, pre-filter, grounding, dedupe"
+
+    async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
+        """Drive the monitor through the scenario (see the module documentation)."""
+        started = time.perf_counter()
+        seed = policy_seed(ctx.seed, scenario, self.name)
+        env = ScenarioWorld.open(scenario, seed=ctx.seed)
+        path = ctx.scratch / f"{scenario.id}-{self.name}.db"
+        shutil.copyfile(ctx.db_template, path)
+        db = await open_database(sqlite_url(path), migrate=False)
+        sensor_model: LanguageModel
+        governor_model: LanguageModel | None = None
+        if ctx.sensor.oracle:
+            sensor_model = oracle_sensor_model(ctx.sensor.oracle_for(scenario, env.clock, seed))
+        else:
+            sensor_model = ctx.sensor.real_model("sensor")
+            governor_model = ctx.sensor.real_model("governor")
+        services = RunServices(
+            db=db,
+            search=env.search(),
+            fetcher=env.fetcher(),
+            clock=env.clock,
+            sensor_model=sensor_model,
+            governor_model=governor_model,
+            rng=random.Random(seed),
+            lease_owner=LEASE_OWNER,
+        )
+        result = PolicyResult()
+        statuses: Counter[str] = Counter()
+        try:
+            monitor = await create_monitor(
+                db, scenario, oracle=ctx.sensor.oracle, max_interval=self.max_interval
+            )
+            with result.tracking_usage():
+                await self._drive(services, env.clock, scenario, monitor.id, result, statuses)
+        finally:
+            await db.close()
+            await env.aclose()
+        result.add_requests(env.counter)
+        result.notes.update(statuses)
+        result.wall_s = time.perf_counter() - started
+        return result
+
+    def cost_hint(self, scenario: Scenario) -> float:
+        """Runs are about daily (more often under a short ``max_interval``) and one costs
+        about what two hundred page renders do."""
+        day = timedelta(days=1)
+        per_day = 1.0 if self.max_interval is None else max(1.0, day / self.max_interval)
+        return (scenario.end - scenario.start) / day * per_day * 200
+
+    @staticmethod
+    async def _drive(
+        services: RunServices,
+        clock: VirtualClock,
+        scenario: Scenario,
+        monitor_id: int,
+        result: PolicyResult,
+        statuses: Counter[str],
+    ) -> None:
+        db = services.db
+        last_run = None
+        while True:
+            async with db.transaction() as tx:
+                due = await tx.monitors.earliest_next_run_at()
+            if due is None or due > scenario.end:
+                return
+            if last_run is not None and due <= last_run:
+                raise StalledMonitor(scenario.id, due)
+            now = clock.set(max(due, clock.now()))
+            async with db.transaction() as tx:
+                await tx.monitors.claim_due(now, services.lease_owner, LEASE_S, 1)
+            outcome = await execute_run(services, monitor_id)
+            last_run = now
+            result.runs += 1
+            statuses[outcome.status] += 1
+            if outcome.notified:
+                result.notifications.append(now)
