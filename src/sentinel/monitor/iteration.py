@@ -1,0 +1,331 @@
+"""The steps of one monitor run, in order: load, sense, skip or persist, govern, conclude.
+
+:func:`sentinel.monitor.run.execute_run` drives a :class:`RunIteration`; each step appends to
+the run's trace and the last one writes the run's outcome and the monitor's schedule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sentinel.llm import UsageTracker
+from sentinel.monitor.actuator import notification_for, payload_for, sent_keys
+from sentinel.monitor.cadence import after_decision, after_failure, after_skip
+from sentinel.monitor.dedupe import decision_key, suppress_duplicate
+from sentinel.monitor.failures import RunFailure
+from sentinel.monitor.governor import Governor, make_governor
+from sentinel.monitor.grounding import ground_decision
+from sentinel.monitor.models import (
+    GovernorContext,
+    GovernorDecision,
+    NotifyBehavior,
+    SensorContext,
+)
+from sentinel.monitor.outcome import RunOutcome, RunStatusName
+from sentinel.monitor.recording import (
+    Delivery,
+    LoadedRun,
+    finish_run,
+    save_state,
+    sensor_document,
+    summarize_usage,
+)
+from sentinel.monitor.sensor import Sensor, SensorResult
+from sentinel.monitor.sources import snapshot_from_json
+from sentinel.monitor.trace import RunTrace
+from sentinel.storage import RunOutcome as StoredOutcome
+from sentinel.storage import RunStatus, StateVersionRecord
+
+if TYPE_CHECKING:
+    from sentinel.monitor.run import RunServices
+
+
+@dataclass
+class RunIteration:
+    """One run in progress: its services, what it loaded, its trace and its model usage.
+
+    ``iterate`` runs the steps; ``fail`` records an expected failure at any point.
+    """
+
+    services: RunServices
+    loaded: LoadedRun
+    trace: RunTrace
+    usage: UsageTracker = field(default_factory=UsageTracker)
+    sensed: SensorResult | None = None
+    version: StateVersionRecord | None = None
+    decision: dict[str, Any] | None = None
+
+    @property
+    def now(self) -> datetime:
+        return self.loaded.now
+
+    async def iterate(self) -> RunOutcome:
+        services, monitor = self.services, self.loaded.monitor
+        self.trace.add(
+            "load",
+            f"run {self.loaded.run.id} of {monitor.name!r} (attempt {self.loaded.history.attempt})",
+            state_version=self.loaded.latest.version if self.loaded.latest else None,
+        )
+        governor = make_governor(monitor, services.governor_model)
+        sensed = await self.sense()
+        if sensed.status in ("skipped", "empty"):
+            return await self.skip(sensed, calls_saved=1 + governor.model_calls)
+        if sensed.status == "failed" or sensed.output is None:
+            failure = sensed.failure or RunFailure("model", sensed.reason, retryable=False)
+            return await self.fail(failure)
+        self.version = await self.persist(sensed)
+        decision = await self.govern(governor, sensed)
+        return await self.conclude(sensed, decision)
+
+    async def sense(self) -> SensorResult:
+        services, loaded = self.services, self.loaded
+        monitor = loaded.monitor
+        sensor = Sensor(
+            services.sensor_model,
+            services.search,
+            services.fetcher,
+            max_pages=services.max_pages,
+            page_chars=services.page_chars,
+            num_results=services.num_results,
+            timeout_s=services.sensor_timeout_s,
+        )
+        ctx = SensorContext(
+            original_query=monitor.original_query,
+            current_query=monitor.current_query,
+            previous_state=loaded.previous_state,
+            run_count=monitor.run_count,
+            now=self.now,
+        )
+        cited = tuple(
+            dict.fromkeys(str(e["url"]) for e in (loaded.latest.evidence if loaded.latest else []))
+        )
+        previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
+        force = loaded.history.decision_pending
+        self.sensed = await sensor.sense(ctx, previous=previous, cited=cited, force=force)
+        self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
+        decision = self.sensed.prefilter
+        self.trace.add(
+            "prefilter",
+            self.sensed.reason,
+            skip=self.sensed.status in ("skipped", "empty"),
+            changed=list(decision.changed_urls) if decision else None,
+            new_hits=list(decision.new_hits) if decision else None,
+            notes=list(decision.notes) if decision and decision.notes else None,
+        )
+        return self.sensed
+
+    async def skip(self, sensed: SensorResult, *, calls_saved: int) -> RunOutcome:
+        history = self.loaded.history
+        scheduled = after_skip(
+            now=self.now,
+            monitor=self.loaded.monitor,
+            rng=self.services.rng,
+            last_interval=history.last_interval,
+            consecutive_skips=history.consecutive_skips + 1,
+        )
+        self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
+        summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
+        stored = StoredOutcome(
+            RunStatus.SKIPPED_NO_CHANGE,
+            decision=summary,
+            trace=self.trace.to_json(),
+            usage=summarize_usage(self.usage, calls_saved=calls_saved),
+        )
+        finished = await finish_run(
+            self.services.db,
+            self.loaded,
+            stored,
+            owner=self.services.lease_owner,
+            next_run_at=scheduled.at,
+            now=self.now,
+        )
+        return self._outcome(
+            "skipped-no-change",
+            reason=sensed.reason,
+            next_run_at=scheduled.at if finished.scheduled else None,
+            calls_saved=calls_saved,
+        )
+
+    async def fail(self, failure: RunFailure) -> RunOutcome:
+        history = self.loaded.history
+        delay = self.services.retry_policy(failure, history.attempt)
+        scheduled = after_failure(
+            now=self.now,
+            monitor=self.loaded.monitor,
+            rng=self.services.rng,
+            retry_delay=delay,
+            last_interval=history.last_interval,
+        )
+        self.trace.add("error", failure.describe(), retryable=failure.retryable)
+        self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
+        status = RunStatus.RETRYING if delay is not None else RunStatus.FAILED
+        output = self.sensed.output if self.sensed else None
+        stored = StoredOutcome(
+            status,
+            sensor_output=output.model_dump(mode="json") if output else None,
+            decision=self.decision,
+            state_version=self.version.version if self.version else None,
+            error_category=failure.category,
+            error_message=failure.message,
+            trace=self.trace.to_json(),
+            usage=summarize_usage(self.usage),
+            raw_model_output=failure.raw_output,
+        )
+        finished = await finish_run(
+            self.services.db,
+            self.loaded,
+            stored,
+            owner=self.services.lease_owner,
+            next_run_at=scheduled.at,
+            now=self.now,
+        )
+        return self._outcome(
+            "retrying" if delay is not None else "failed",
+            reason=failure.describe(),
+            error_category=failure.category,
+            error=failure.message,
+            retryable=failure.retryable,
+            next_run_at=scheduled.at if finished.scheduled else None,
+        )
+
+    async def persist(self, sensed: SensorResult) -> StateVersionRecord:
+        assert sensed.report is not None
+        with self.trace.timed("persist") as note:
+            version = await save_state(
+                self.services.db,
+                self.loaded,
+                sensed.report.output,
+                sensed.baseline,
+                trace=self.trace.to_json(),
+                now=self.now,
+            )
+            report = sensed.report
+            note.summary = f"saved state version {version.version}"
+            note.detail.update(
+                dropped_evidence=list(report.dropped_evidence) or None,
+                reattributed=list(report.reattributed) or None,
+                query_update=report.query_verdict.reason if report.query_verdict else None,
+            )
+        return version
+
+    async def govern(self, governor: Governor, sensed: SensorResult) -> GovernorDecision:
+        assert sensed.output is not None
+        monitor = self.loaded.monitor
+        ctx = GovernorContext(
+            original_query=monitor.original_query,
+            action_criteria=monitor.action_criteria,
+            previous_state=self.loaded.previous_state,
+            current_state=sensed.output.updated_state,
+            volatility_hint=sensed.output.volatility_hint,
+            run_count=monitor.run_count,
+            notify=NotifyBehavior(monitor.notify_behavior.value),
+            evidence=sensed.output.evidence,
+            now=self.now,
+        )
+        with self.trace.timed("govern") as note:
+            proposed = await governor.govern(ctx)
+            verdict = "act" if proposed.should_act else "do not act"
+            note.summary = (
+                f"{governor.kind} governor: {verdict}; next check {proposed.next_check!r}"
+            )
+            note.detail["reasoning"] = proposed.reasoning
+        pages = {url: page.readable_text for url, page in sensed.pages.items()}
+        decision, grounding = ground_decision(proposed, pages)
+        if proposed.should_act:
+            reason = grounding.suppression_reason
+            self.trace.add(
+                "grounding",
+                f"suppressed: {reason}"
+                if reason
+                else f"{len(grounding.grounded)} grounded quote(s)",
+                rejected=[f"{r.evidence.url}: {r.reason}" for r in grounding.rejected] or None,
+            )
+        behaviour = NotifyBehavior(monitor.notify_behavior.value)
+        decision, duplicate = suppress_duplicate(decision, behaviour, sent_keys(monitor.context))
+        if duplicate is not None:
+            self.trace.add("dedupe", f"suppressed: {duplicate}")
+        self.decision = {
+            "governor": governor.kind,
+            **decision.model_dump(mode="json"),
+            "proposed_should_act": proposed.should_act,
+        }
+        return decision
+
+    async def conclude(self, sensed: SensorResult, decision: GovernorDecision) -> RunOutcome:
+        assert sensed.output is not None
+        assert self.version is not None
+        assert self.decision is not None
+        services, monitor = self.services, self.loaded.monitor
+        delivery: Delivery | None = None
+        if decision.should_act:
+            state = sensed.output.updated_state
+            notification = notification_for(monitor, decision, state)
+            sensed.store.dispatch("notify", title=notification.title, message=notification.message)
+            payload = payload_for(
+                monitor,
+                notification,
+                decision,
+                run_id=self.loaded.run.id,
+                state_version=self.version.version,
+                now=self.now,
+            )
+            delivery = Delivery(payload, monitor.channels, decision_key(decision))
+            self.decision["dedupe_key"] = delivery.dedupe_key
+            self.trace.add(
+                "notify",
+                f"{notification.message.splitlines()[0]} → {len(monitor.channels)} channel(s)",
+                title=notification.title,
+            )
+        complete = decision.should_act and monitor.notify_behavior.value == "once"
+        scheduled = after_decision(
+            decision.next_check, now=self.now, monitor=monitor, rng=services.rng
+        )
+        if complete:
+            self.trace.add("schedule", "notify=once and acted: the monitor completes")
+        else:
+            self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
+        self.decision.update(
+            notified=decision.should_act,
+            next_run_at=None if complete else scheduled.at.isoformat(),
+            interval_s=round((scheduled.at - self.now).total_seconds()),
+            schedule=scheduled.explanation,
+        )
+        stored = StoredOutcome(
+            RunStatus.SUCCEEDED,
+            sensor_output=sensor_document(sensed),
+            decision=self.decision,
+            state_version=self.version.version,
+            trace=self.trace.to_json(),
+            usage=summarize_usage(self.usage),
+        )
+        finished = await finish_run(
+            services.db,
+            self.loaded,
+            stored,
+            owner=services.lease_owner,
+            next_run_at=scheduled.at,
+            now=self.now,
+            delivery=delivery,
+            complete=complete,
+        )
+        return self._outcome(
+            "succeeded",
+            reason=decision.reasoning or "",
+            notified=decision.should_act,
+            deliveries=finished.deliveries,
+            completed=finished.completed,
+            next_run_at=scheduled.at if finished.scheduled else None,
+        )
+
+    def _outcome(self, status: RunStatusName, *, reason: str, **fields: Any) -> RunOutcome:
+        return RunOutcome(
+            run_id=self.loaded.run.id,
+            monitor_id=self.loaded.monitor.id,
+            status=status,
+            state_version=self.version.version if self.version else None,
+            model_calls=self.usage.total.requests,
+            reason=reason,
+            **fields,
+        )

@@ -1,0 +1,197 @@
+"""The transactions of a run: start it, save the state, finish it with its schedule.
+
+Three units of work, never nested (SQLite would deadlock on a second transaction in the same
+task): :func:`load_run` reads what the run needs and starts its record; :func:`save_state`
+appends the new state version on its own, before governing; :func:`finish_run` writes the
+outcome, the outbox rows, the dedupe memory, the schedule and the completion at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sentinel.llm import UsageTracker
+from sentinel.monitor.actuator import remember_key
+from sentinel.monitor.history import HISTORY_DEPTH, RunHistory, read_history
+from sentinel.monitor.models import SensorOutput
+from sentinel.monitor.prefilter import SourceSnapshot
+from sentinel.monitor.sensor import SensorResult
+from sentinel.monitor.sources import snapshot_to_json
+from sentinel.notify import NotificationPayload, enqueue_notification
+from sentinel.storage import (
+    Database,
+    MonitorRecord,
+    MonitorState,
+    RecordNotFound,
+    RunOutcome,
+    RunRecord,
+    StateVersionRecord,
+)
+
+
+@dataclass(frozen=True)
+class LoadedRun:
+    """What a run starts from: the monitor, its latest state, its run history, its record."""
+
+    monitor: MonitorRecord
+    latest: StateVersionRecord | None
+    history: RunHistory
+    run: RunRecord
+    now: datetime
+
+    @property
+    def previous_state(self) -> dict[str, Any] | None:
+        """The latest sensed state, when it is a JSON object."""
+        state = self.latest.state if self.latest else None
+        return state if isinstance(state, dict) else None
+
+
+async def load_run(
+    db: Database, monitor_id: int, *, run_id: int | None, now: datetime
+) -> LoadedRun | str:
+    """Read the monitor, its latest state and history, and mark the run as running.
+
+    Returns why not instead, for a monitor that is gone or not active (nothing is written).
+    """
+    async with db.transaction() as tx:
+        try:
+            monitor = await tx.monitors.get(monitor_id)
+        except RecordNotFound:
+            return f"monitor {monitor_id} does not exist"
+        if monitor.state is not MonitorState.ACTIVE:
+            return f"monitor {monitor_id} is {monitor.state.value}, not active; not run"
+        latest = await tx.states.latest(monitor_id)
+        runs = await tx.runs.for_monitor(monitor_id, limit=HISTORY_DEPTH + 1)
+        history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
+        if run_id is not None:
+            run = await tx.runs.mark_running(run_id, started_at=now)
+        else:
+            run = await tx.runs.start(
+                monitor_id,
+                scheduled_at=monitor.next_run_at or now,
+                started_at=now,
+                retry_count=history.attempt,
+            )
+    return LoadedRun(monitor, latest, history, run, now)
+
+
+async def save_state(
+    db: Database,
+    loaded: LoadedRun,
+    output: SensorOutput,
+    baseline: SourceSnapshot,
+    *,
+    trace: list[dict[str, Any]],
+    now: datetime,
+) -> StateVersionRecord:
+    """Append the sensed state (with the source snapshot for the next pre-filter), adopt an
+    accepted query refinement, and save the trace so far, in one transaction."""
+    async with db.transaction() as tx:
+        version = await tx.states.append(
+            loaded.monitor.id,
+            state=output.updated_state,
+            now=now,
+            volatility_hint=output.volatility_hint,
+            evidence=[item.model_dump(mode="json") for item in output.evidence],
+            fingerprints=snapshot_to_json(baseline),
+            run_id=loaded.run.id,
+        )
+        if output.query_update and output.query_update != loaded.monitor.current_query:
+            await tx.monitors.update(loaded.monitor.id, now=now, current_query=output.query_update)
+        await tx.runs.save_trace(loaded.run.id, trace)
+    return version
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """A notification to queue with the run: the payload and the channels it goes to."""
+
+    payload: NotificationPayload
+    channels: Sequence[Mapping[str, Any]]
+    dedupe_key: str
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What :func:`finish_run` wrote: whether the schedule was written (the lease was still
+    ours), whether the monitor completed, and how many outbox rows were queued."""
+
+    scheduled: bool
+    completed: bool
+    deliveries: int
+
+
+async def finish_run(
+    db: Database,
+    loaded: LoadedRun,
+    outcome: RunOutcome,
+    *,
+    owner: str,
+    next_run_at: datetime,
+    now: datetime,
+    delivery: Delivery | None = None,
+    complete: bool = False,
+) -> Finished:
+    """Record the run's outcome, its notification, the dedupe memory and the schedule (or the
+    completion) in one transaction."""
+    monitor_id = loaded.monitor.id
+    failed = outcome.error_category is not None
+    async with db.transaction() as tx:
+        await tx.runs.finish(loaded.run.id, outcome, finished_at=now)
+        rows = 0
+        if delivery is not None:
+            queued = await enqueue_notification(tx, delivery.payload, delivery.channels, now=now)
+            rows = len(queued)
+            current = await tx.monitors.get(monitor_id)
+            await tx.monitors.update(
+                monitor_id, now=now, context=remember_key(current.context, delivery.dedupe_key)
+            )
+        scheduled = await tx.monitors.record_run(
+            monitor_id, owner, ran_at=now, next_run_at=next_run_at, failed=failed
+        )
+        completed = False
+        if complete:
+            state = (await tx.monitors.get(monitor_id)).state
+            if state is MonitorState.ACTIVE:
+                await tx.monitors.transition(
+                    monitor_id, MonitorState.COMPLETED, now=now, expected=MonitorState.ACTIVE
+                )
+                completed = True
+    return Finished(scheduled and not completed, completed, rows)
+
+
+def sensor_document(sensed: SensorResult) -> dict[str, Any] | None:
+    """The run's ``sensor_output`` document: the cleaned output and what the checks refused."""
+    report = sensed.report
+    if report is None:
+        return None
+    document = report.output.model_dump(mode="json")
+    document["dropped_evidence"] = list(report.dropped_evidence)
+    document["reattributed"] = list(report.reattributed)
+    if report.query_verdict is not None:
+        document["query_verdict"] = report.query_verdict.reason
+    return document
+
+
+def summarize_usage(usage: UsageTracker, *, calls_saved: int = 0) -> dict[str, Any]:
+    """The run's ``usage`` document: totals, model time, calls made and saved, per model."""
+    total = usage.total
+    return {
+        "model_calls": total.requests,
+        "calls_saved": calls_saved,
+        "prompt_tokens": total.prompt_tokens,
+        "completion_tokens": total.completion_tokens,
+        "cached_tokens": total.cached_tokens,
+        "model_s": round(usage.latency_s, 3),
+        "by_model": {
+            name: {
+                "requests": u.requests,
+                "prompt_tokens": u.prompt_tokens,
+                "completion_tokens": u.completion_tokens,
+            }
+            for name, u in usage.by_model().items()
+        },
+    }

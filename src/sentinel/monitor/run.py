@@ -1,0 +1,112 @@
+"""One monitor run — one iteration of the deconstructed agent loop — and its contract.
+
+``await execute_run(services, monitor_id)`` performs exactly one iteration for a monitor the
+caller has leased (``claim_due(now, services.lease_owner, …)``):
+
+1. load the monitor, its latest state version and recent runs; start the run record;
+2. sense (:mod:`sentinel.monitor.sensor`): search, read the chosen pages, pre-filter. When
+   every source is unchanged and no search hit is new, stop here: the run is recorded as
+   ``skipped-no-change``, the schedule backs off, and no model is called (``calls_saved``);
+3. persist the new state version (state is the asset: its own transaction, before governing),
+   with the source snapshot the next run's pre-filter compares with;
+4. govern (LLM or rules), then grounding (a notification must quote a page read this run)
+   and dedupe (notify=always never sends the same facts twice);
+5. in ONE transaction: the run record (succeeded, sensor output, decision, trace, usage), one
+   outbox row per channel, the dedupe memory, and the schedule: ``next_run_at`` from the
+   governor's ``next_check``, or ``completed`` (notify=once and acted).
+
+Contract with the engine
+------------------------
+- ``execute_run`` never raises for an expected failure (provider, network, model output, bad
+  definition; see :mod:`sentinel.monitor.failures`). It records the run as ``failed`` — or
+  ``retrying`` when ``services.retry_policy`` returns a delay — with ``error_category``,
+  the message and the raw model output, and it ALWAYS writes the next schedule itself: the
+  retry time, or the regular cadence when not retried. The monitor stays scheduled; the engine
+  has nothing to write after a run. Retries are counted from the run history (``attempt``).
+- It writes the schedule through ``monitors.record_run(…, services.lease_owner)``, which also
+  releases the lease; a lease lost meanwhile (paused, reaped) leaves the schedule alone and
+  ``RunOutcome.next_run_at`` is None.
+- ``run_id``: a run record the engine created with ``runs.create_pending``; else one is
+  started here. Unexpected exceptions (storage down, bugs) propagate; the run then stays
+  ``running`` until the engine's reaper abandons it.
+- A monitor that is gone or no longer active is not run: the outcome is ``failed`` with
+  category ``user`` and ``run_id`` None (nothing is written).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from sentinel.clock import Clock
+from sentinel.llm import LanguageModel
+from sentinel.monitor.failures import (
+    EXPECTED_ERRORS,
+    BackoffRetryPolicy,
+    ErrorCategory,
+    RetryPolicy,
+    RunFailure,
+    classify_error,
+)
+from sentinel.monitor.iteration import RunIteration
+from sentinel.monitor.outcome import RunOutcome, RunStatusName
+from sentinel.monitor.recording import load_run
+from sentinel.monitor.trace import RunTrace
+from sentinel.storage import Database
+from sentinel.web.fetch import Fetcher
+from sentinel.web.search.base import SearchProvider
+
+__all__ = [
+    "DEFAULT_LEASE_OWNER",
+    "BackoffRetryPolicy",
+    "ErrorCategory",
+    "RetryPolicy",
+    "RunFailure",
+    "RunOutcome",
+    "RunServices",
+    "RunStatusName",
+    "execute_run",
+]
+
+DEFAULT_LEASE_OWNER = "sentinel-run"
+
+
+@dataclass(frozen=True)
+class RunServices:
+    """Everything a run needs, injectable.
+
+    ``lease_owner`` is the owner the caller claimed the monitor with. ``max_pages`` bounds the
+    pages read per run, ``page_chars`` the excerpt of each page a model reads, ``num_results``
+    the search hits asked for. ``retry_policy`` decides whether a failure is retried and when.
+    ``sensor_timeout_s`` bounds the sensor's activation (a slow local model included).
+    """
+
+    db: Database
+    search: SearchProvider
+    fetcher: Fetcher
+    clock: Clock
+    sensor_model: LanguageModel
+    governor_model: LanguageModel | None
+    rng: random.Random
+    lease_owner: str = DEFAULT_LEASE_OWNER
+    max_pages: int = 3
+    page_chars: int = 2000
+    num_results: int = 8
+    retry_policy: RetryPolicy = field(default_factory=BackoffRetryPolicy)
+    sensor_timeout_s: float = 600.0
+
+
+async def execute_run(
+    services: RunServices, monitor_id: int, *, run_id: int | None = None
+) -> RunOutcome:
+    """Perform one iteration of ``monitor_id``'s loop (see the module documentation)."""
+    now = services.clock.now()
+    loaded = await load_run(services.db, monitor_id, run_id=run_id, now=now)
+    if isinstance(loaded, str):
+        return RunOutcome(None, monitor_id, "failed", "user", loaded, reason=loaded)
+    run = RunIteration(services, loaded, RunTrace(services.clock.now))
+    with run.usage:
+        try:
+            return await run.iterate()
+        except EXPECTED_ERRORS as error:
+            return await run.fail(classify_error(error))

@@ -1,0 +1,270 @@
+"""A monitor run's working memory: a store whose actions are what the run may do.
+
+The state holds the sensor agent's ``AgentState`` and the run's workspace: the search hits,
+the pages read, the sensor's report and the notification. Its actions:
+
+- ``search``, ``fetch``, ``report_state``: the sensor's (its hard limit; ``report_state`` ends
+  its activation);
+- ``notify``: the actuator's, dispatched by the run after governing. It lives in the same
+  store on purpose: a sensor asking for it is *refused* by the runtime (it exists, it is just
+  not the sensor's), and the refusal is in the trace.
+
+``search`` and ``fetch`` do I/O; they never raise for an unreachable provider or page: the
+failure is recorded in the workspace, classified (:mod:`sentinel.monitor.failures`), and the
+run decides what it means. ``fetch`` reads only URLs search returned or the run already knew,
+and at most ``max_fetches`` of them; at the limit it withdraws ``search`` and ``fetch``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from sentinel.agents import AgentState, ModelConfig
+from sentinel.errors import InvalidInput
+from sentinel.monitor.drift import DriftVerdict, check_query_update
+from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_error
+from sentinel.monitor.grounding import check_grounding
+from sentinel.monitor.message import Notification
+from sentinel.monitor.models import Evidence, SensorOutput
+from sentinel.monitor.prefilter import SourceSnapshot
+from sentinel.monitor.sources import PageRecord
+from sentinel.store import Store
+from sentinel.web.fetch import Fetcher
+from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, SearchProvider
+
+SENSOR = "sensor"
+SENSOR_ACTIONS = ("search", "fetch", "report_state")
+MAX_QUOTE_CHARS = 400
+
+
+@dataclass
+class SensorConfig(ModelConfig):
+    """The sensor's config: the runtime renders its context; nothing else is needed."""
+
+
+class QuoteRef(BaseModel):
+    """A quote as the sensor reports it: the number of the page it was copied from."""
+
+    page: int = Field(description="Number of the page the quote is copied from.")
+    quote: str = Field(
+        max_length=MAX_QUOTE_CHARS, description="A short sentence copied word for word."
+    )
+
+
+@dataclass(frozen=True)
+class SensorReport:
+    """What ``report_state`` recorded: the cleaned output, and what it refused and why."""
+
+    output: SensorOutput
+    dropped_evidence: tuple[str, ...] = ()
+    reattributed: tuple[str, ...] = ()
+    query_verdict: DriftVerdict | None = None
+
+
+@dataclass
+class RunAgents:
+    """The agents of a run: only the sensor (the governor is a single model call)."""
+
+    sensor: AgentState[SensorConfig]
+
+
+@dataclass
+class Workspace:
+    """The run's data; the first fields are its inputs, the rest are written by actions."""
+
+    mission: str
+    query: str
+    now: datetime
+    run_count: int
+    previous_state: dict[str, Any] | None
+    previous: SourceSnapshot | None
+    cited: tuple[str, ...]
+    max_fetches: int
+    num_results: int
+    hits: tuple[SearchHit, ...] = ()
+    searched: bool = False
+    search_failure: RunFailure | None = None
+    pages: dict[str, PageRecord] = field(default_factory=dict)
+    failed: dict[str, RunFailure] = field(default_factory=dict)
+    fetches: int = 0
+    report: SensorReport | None = None
+    notification: Notification | None = None
+
+    def page_list(self) -> list[PageRecord]:
+        """The pages read, in reading order (their numbers in the prompt start at 1)."""
+        return list(self.pages.values())
+
+    def known_urls(self) -> set[str]:
+        """URLs this run may fetch: search hits, cited sources and the previous run's pages."""
+        urls = {hit.url for hit in self.hits} | set(self.cited)
+        if self.previous is not None:
+            urls |= set(self.previous.fingerprints) | set(self.previous.failed)
+        return urls
+
+
+@dataclass
+class RunState:
+    """The root of the run's store."""
+
+    agents: RunAgents
+    workspace: Workspace
+
+
+def build_run_store(
+    initial: RunState, search_provider: SearchProvider, fetcher: Fetcher
+) -> Store[RunState]:
+    """The run's store with its four actions registered (see the module documentation)."""
+    store = Store(initial)
+    store.register(
+        _search_action(search_provider),
+        name="search",
+        writes=["workspace.hits", "workspace.searched", "workspace.search_failure"],
+    )
+    store.register(
+        _fetch_action(fetcher),
+        name="fetch",
+        writes=[
+            "workspace.fetches",
+            "workspace.pages.*",
+            "workspace.failed.*",
+            "agents.sensor.currently_available_actions",
+        ],
+    )
+    store.register(report_state, writes=["workspace.report", "agents.sensor.should_act"])
+    store.register(notify, writes=["workspace.notification"])
+    return store
+
+
+def _search_action(
+    provider: SearchProvider,
+) -> Callable[[RunState, str], Any]:
+    async def search(view: RunState, query: str) -> Callable[[RunState], None]:
+        """Search the web; hits replace those of an earlier search in this run."""
+        text = " ".join(query.split())[:MAX_QUERY_CHARS]
+        if not text:
+            raise InvalidInput("query", query, "must not be empty")
+        hits: tuple[SearchHit, ...] = ()
+        failure: RunFailure | None = None
+        try:
+            found = await provider.search(
+                SearchInput(query=text, num_results=view.workspace.num_results)
+            )
+            hits = tuple(found)
+        except EXPECTED_ERRORS as error:
+            failure = classify_error(error)
+
+        def record(state: RunState) -> None:
+            state.workspace.hits = hits
+            state.workspace.searched = True
+            state.workspace.search_failure = failure
+
+        return record
+
+    return search
+
+
+def _fetch_action(fetcher: Fetcher) -> Callable[[RunState, str], Any]:
+    async def fetch(view: RunState, url: str) -> Callable[[RunState], None]:
+        """Read one page found by search (or already known to this monitor)."""
+        workspace = view.workspace
+        if workspace.fetches >= workspace.max_fetches:
+            raise InvalidInput("url", url, f"the page budget ({workspace.max_fetches}) is spent")
+        if url not in workspace.known_urls():
+            raise InvalidInput("url", url, "is neither a search hit nor a known source")
+        page: PageRecord | None = None
+        failure: RunFailure | None = None
+        try:
+            page = PageRecord.of(await fetcher.fetch(url))
+        except EXPECTED_ERRORS as error:
+            failure = classify_error(error)
+
+        def record(state: RunState) -> None:
+            space = state.workspace
+            space.fetches += 1
+            if page is not None:
+                space.pages[url] = page
+            elif failure is not None:
+                space.failed[url] = failure
+            agent = state.agents.sensor
+            spent = space.fetches >= space.max_fetches
+            withdrawn = {"search", "fetch"} if spent else set()
+            agent.currently_available_actions = agent.currently_available_actions - withdrawn
+
+        return record
+
+    return fetch
+
+
+def report_state(
+    state: RunState,
+    updated_state: dict[str, Any],
+    evidence: list[QuoteRef] | None = None,
+    volatility_hint: str | None = None,
+    query_update: str | None = None,
+) -> None:
+    """Report what the pages say: the new state, short verbatim quotes (with the number of the
+    page each is copied from), how fast things change, and optionally a better search query.
+    This ends your turn."""
+    space = state.workspace
+    pages = space.page_list()
+    cited: list[Evidence] = []
+    unknown_pages: list[str] = []
+    for ref in evidence or []:
+        if 1 <= ref.page <= len(pages):
+            cited.append(Evidence(url=pages[ref.page - 1].url, quote=ref.quote))
+        else:
+            unknown_pages.append(f"{ref.quote[:60]!r}: there is no page {ref.page}")
+    kept, reattributed, dropped = _check_quotes(cited, pages)
+    verdict = None
+    accepted_query = None
+    if query_update is not None and query_update.strip():
+        verdict = check_query_update(space.mission, query_update)
+        accepted_query = verdict.query if verdict.accepted else None
+    space.report = SensorReport(
+        output=SensorOutput(
+            updated_state=updated_state,
+            volatility_hint=(volatility_hint or "").strip() or None,
+            query_update=accepted_query,
+            evidence=kept,
+        ),
+        dropped_evidence=tuple(unknown_pages + dropped),
+        reattributed=tuple(reattributed),
+        query_verdict=verdict,
+    )
+    state.agents.sensor.should_act = False
+
+
+def notify(state: RunState, title: str, message: str) -> None:
+    """Queue the run's notification for delivery (the actuator's action, not the sensor's)."""
+    state.workspace.notification = Notification(title=title, message=message)
+
+
+def _check_quotes(
+    evidence: list[Evidence], pages: list[PageRecord]
+) -> tuple[list[Evidence], list[str], list[str]]:
+    """Quotes found on their page kept; found on another page re-attributed; others dropped."""
+    texts = {page.url: page.readable_text for page in pages}
+    result = check_grounding(evidence, texts)
+    kept = list(result.grounded)
+    reattributed: list[str] = []
+    dropped: list[str] = []
+    for rejected in result.rejected:
+        item = rejected.evidence
+        elsewhere = [
+            url
+            for url in texts
+            if url != item.url
+            and check_grounding([item.model_copy(update={"url": url})], texts).grounded
+        ]
+        if elsewhere:
+            kept.append(item.model_copy(update={"url": elsewhere[0]}))
+            reattributed.append(f"{item.quote[:60]!r}: cited {item.url}, found on {elsewhere[0]}")
+        else:
+            dropped.append(f"{item.quote[:60]!r} ({item.url}): {rejected.reason}")
+    unique = list({(e.url, e.quote): e for e in kept}.values())
+    return unique, reattributed, dropped

@@ -1,0 +1,116 @@
+"""Choosing the pages a run reads, cutting their excerpts, and their stored snapshot."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sentinel.monitor.prefilter import SourceSnapshot
+from sentinel.monitor.sources import (
+    PageRecord,
+    choose_sources,
+    excerpt,
+    query_terms,
+    snapshot_from_json,
+    snapshot_of,
+    snapshot_to_json,
+)
+from sentinel.web.search.base import SearchHit
+
+
+def hits(*urls: str) -> list[SearchHit]:
+    return [SearchHit(title=url, url=url, snippet="", provider="test") for url in urls]
+
+
+A1, A2, A3 = "http://a.example/1", "http://a.example/2", "http://a.example/3"
+B1, C1 = "http://b.example/1", "http://www.c.example/1"
+
+
+def test_a_first_run_reads_one_page_per_site_before_a_second_from_the_same_site() -> None:
+    chosen = choose_sources(hits(A1, A2, B1, A3, C1), limit=3)
+
+    assert chosen == [A1, B1, C1]
+
+
+def test_cited_pages_come_first_even_when_search_no_longer_returns_them() -> None:
+    chosen = choose_sources(hits(B1, C1), cited=[A3], limit=2)
+
+    assert chosen == [A3, B1]
+
+
+def test_new_hits_come_before_pages_read_last_time() -> None:
+    previous = SourceSnapshot({A1: "x", B1: "y"}, search_hits=(A1, B1))
+
+    chosen = choose_sources(hits(A1, B1, C1), previous=previous, limit=2)
+
+    assert chosen == [C1, A1]
+
+
+def test_an_unchanged_world_yields_the_same_pages_run_after_run() -> None:
+    first = choose_sources(hits(A1, A2, B1, C1), limit=3)
+    previous = SourceSnapshot(dict.fromkeys(first, "fp"), search_hits=(A1, A2, B1, C1))
+
+    again = choose_sources(hits(A1, A2, B1, C1), previous=previous, limit=3)
+
+    assert sorted(again) == sorted(first)
+
+
+def test_without_hits_the_pages_read_last_time_are_read_again() -> None:
+    previous = SourceSnapshot({A1: "x", B1: "y"}, search_hits=(A1, B1))
+
+    assert choose_sources([], previous=previous, limit=3) == [A1, B1]
+
+
+TEXT = """# Apple unveils iPhone 17
+
+CUPERTINO — Apple today announced iPhone 17, available Friday, September 19.
+
+The campus café is open daily from 9 a.m. to 7 p.m. for visitors and staff alike.
+
+Pre-orders for iPhone 17 start Friday, September 12."""
+
+
+def test_a_short_page_is_shown_whole() -> None:
+    assert excerpt(TEXT, query_terms("iPhone 17"), 10_000) == TEXT
+
+
+def test_an_excerpt_keeps_the_paragraphs_about_the_query_in_page_order() -> None:
+    cut = excerpt(TEXT, query_terms("When is iPhone 17 available?"), 160)
+
+    assert cut.startswith("# Apple unveils iPhone 17")
+    assert "café" not in cut
+    assert len(cut) <= 160
+    for paragraph in cut.split("\n\n"):
+        assert paragraph in TEXT  # whole paragraphs: quotes from an excerpt stay verbatim
+
+
+def test_a_single_paragraph_over_budget_is_cut_at_a_word() -> None:
+    cut = excerpt("word " * 100, frozenset({"word"}), 42)
+
+    assert len(cut) <= 42
+    assert cut.endswith("word")
+
+
+def test_query_terms_drop_the_words_every_mission_has() -> None:
+    assert query_terms("Tell me when Apple announces the iPhone 17") == {
+        "apple",
+        "announces",
+        "iphone",
+        "17",
+    }
+
+
+def test_a_snapshot_round_trips_through_its_stored_form() -> None:
+    page = PageRecord(
+        url=A1, final_url=A1, title="t", text="x", fingerprint="fp1", published=datetime.now(UTC)
+    )
+    snapshot = snapshot_of({A1: page}, [B1], [A1, B1, A1])
+
+    assert snapshot.search_hits == (A1, B1)
+    assert snapshot_from_json(snapshot_to_json(snapshot)) == snapshot
+
+
+def test_a_foreign_or_empty_stored_snapshot_reads_as_none() -> None:
+    assert snapshot_from_json(None) is None
+    assert snapshot_from_json({}) is None
+    assert snapshot_from_json({"http://a.example/": "fp"}) is None
+    assert snapshot_from_json({"pages": [], "failed": [], "search_hits": []}) is None
