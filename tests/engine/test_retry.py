@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 
-from sentinel.engine import DEFAULT_BUDGETS, CategoryBudget, RunRetryPolicy
+from sentinel.engine import DEFAULT_BUDGETS, CategoryBudget, RunnerRetries, RunRetryPolicy
 from sentinel.errors import InvalidInput
 
 EXACT = RunRetryPolicy(jitter=0.0)
@@ -78,3 +79,35 @@ def test_nonsense_budgets_are_refused(build: object, field: str) -> None:
 def test_a_negative_retry_count_is_refused() -> None:
     with pytest.raises(InvalidInput, match="retry_count"):
         EXACT.retry_delay_s("network", -1, random.Random())
+
+
+class Failure:
+    """A runner's classified failure (the shape of ``sentinel.monitor.RunFailure``)."""
+
+    def __init__(
+        self, category: str, *, retryable: bool = True, retry_after_s: float | None = None
+    ) -> None:
+        self.category = category
+        self.retryable = retryable
+        self.retry_after_s = retry_after_s
+
+
+def test_runners_asking_for_a_retry_get_the_engine_budgets() -> None:
+    retries = RunnerRetries(EXACT, random.Random(0))
+    assert retries(Failure("network"), 0) == timedelta(seconds=30)
+    assert retries(Failure("network"), 2) == timedelta(seconds=120)
+    assert retries(Failure("network"), 3) is None
+    assert retries(Failure("user", retryable=False), 0) is None
+
+
+def test_a_failure_its_provider_calls_permanent_is_not_retried_unless_it_is_the_models() -> None:
+    retries = RunnerRetries(EXACT, random.Random(0))
+    assert retries(Failure("provider", retryable=False), 0) is None
+    assert retries(Failure("model", retryable=False), 0) == timedelta(minutes=5)
+
+
+def test_a_longer_retry_after_wins_within_the_categorys_ceiling() -> None:
+    retries = RunnerRetries(EXACT, random.Random(0))
+    assert retries(Failure("rate_limit", retry_after_s=600), 0) == timedelta(seconds=600)
+    assert retries(Failure("rate_limit", retry_after_s=10), 0) == timedelta(seconds=60)
+    assert retries(Failure("rate_limit", retry_after_s=10**9), 0) == timedelta(hours=6)

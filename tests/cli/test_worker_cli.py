@@ -1,0 +1,128 @@
+"""``sentinel worker`` and ``sentinel watch run --here``: the engine with the configured
+services. The services are the real monitor pipeline on the simulated iPhone launch (scripted
+models that read what the pages say), notifying a webhook receiver on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from sentinel.cli import common
+from sentinel.clock import Clock, VirtualClock
+from sentinel.engine import RunnerRetries, RunRetryPolicy
+from sentinel.llm import forbid_real_models
+from sentinel.monitor.run import RunServices
+from sentinel.sim import Scenario, World, load_bundled
+from sentinel.storage import Database
+from sentinel.web.fetch import Fetcher
+from sentinel.web.guard import SSRFGuard
+from sentinel.web.politeness import Politeness
+from sentinel.web.search.searxng import SearxngSearch
+from tests.cli.test_watch_cli import add, home, invoke, sqlite_template
+from tests.monitor.pipeline_fixtures import governor_model, sensor_model
+from tests.monitor.test_run import decide_launch, read_launch
+from tests.notify.receiver import LoopbackReceiver
+
+__all__ = ["home", "sqlite_template"]
+
+JUST_AFTER_LAUNCH = datetime(2025, 9, 9, 17, 10, tzinfo=UTC)
+
+
+@pytest.fixture
+def launch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Scenario]:
+    """Commands run on the simulated world just after the iPhone launch, with scripted models."""
+    scenario = load_bundled("iphone-release")
+    clock = VirtualClock(JUST_AFTER_LAUNCH)
+    world = World.from_scenario(scenario, clock, seed=3, slow_delay=0.0, timeout_hold=1.0)
+
+    def services(
+        db: Database, engine_clock: Clock, owner: str, policy: RunRetryPolicy
+    ) -> RunServices:
+        rng = random.Random(7)
+        return RunServices(
+            db=db,
+            search=SearxngSearch(
+                base_url=world.search_url,
+                transport=world.transport(),
+                rate_limit=None,
+                clock=clock.now,
+            ),
+            fetcher=Fetcher(
+                transport=world.transport(),
+                guard=SSRFGuard(allow_hosts=world.hosts),
+                politeness=Politeness(min_interval=0),
+                timeout=0.5,
+                clock=clock.now,
+            ),
+            clock=engine_clock,
+            sensor_model=sensor_model(read_launch),
+            governor_model=governor_model(decide_launch),
+            rng=rng,
+            lease_owner=owner,
+            retry_policy=RunnerRetries(policy, rng),
+        )
+
+    monkeypatch.setattr(common, "cli_clock", lambda: clock)
+    monkeypatch.setattr(common, "build_run_services", services)
+    with forbid_real_models():
+        yield scenario
+
+
+def add_for(scenario: Scenario, url: str, *options: str) -> None:
+    add(scenario.mission, "--criteria", scenario.action_criteria, "--webhook", url, *options)
+
+
+def test_worker_once_runs_due_monitors_and_delivers_their_notifications(
+    home: Path, launch: Scenario
+) -> None:
+    with LoopbackReceiver() as receiver:
+        add_for(launch, f"{receiver.url}/hook")
+        result = invoke("worker", "--once")
+    assert result.exit_code == 0, result.output
+    assert "Ran 1 monitor(s): 1 succeeded; reaped 0; delivered 1 notification(s)." in result.stdout
+    [request] = receiver.requests
+    assert request.verdict == "processed"
+    assert request.json()["message"].startswith("iPhone 17 goes on sale on Friday, September 19.")
+    [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
+    assert (monitor["state"], monitor["run_count"]) == ("completed", 1), "notify once: done"
+    history = json.loads(invoke("watch", "history", "1", "--json").stdout)
+    assert [d["status"] for d in history["deliveries"]] == ["delivered"]
+    assert history["states"][0]["state"] == {"announced": True, "release_date": "2025-09-19"}
+
+
+def test_run_here_runs_one_monitor_in_process_and_prints_the_outcome(
+    home: Path, launch: Scenario
+) -> None:
+    with LoopbackReceiver() as receiver:
+        add_for(launch, f"{receiver.url}/hook", "--notify", "always")
+        result = invoke("watch", "run", "1", "--here")
+    assert result.exit_code == 0, result.output
+    assert "Run 1 of monitor #1: succeeded" in result.stdout
+    assert "Notified: 1 delivery(ies) sent now" in result.stdout
+    assert "Next run: 2025-09-10" in result.stdout
+    assert len(receiver.requests) == 1
+
+
+def test_run_here_refuses_a_paused_monitor(home: Path, launch: Scenario) -> None:
+    add_for(launch, "https://hooks.example/x")
+    invoke("watch", "pause", "1")
+    result = invoke("watch", "run", "1", "--here")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "Error: invalid monitor 1: is paused; resume it first"
+
+
+def test_worker_without_a_search_provider_says_what_to_set_and_runs_nothing(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SENTINEL_SEARCH", raising=False)
+    add("Tell me when the iPhone 17 is announced")
+    result = invoke("worker", "--once")
+    assert result.exit_code == 2
+    assert "no search provider configured: set SENTINEL_SEARCH" in result.stderr
+    [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
+    assert (monitor["run_count"], monitor["last_run"]) == (0, None)
