@@ -41,6 +41,7 @@ MAX_QUOTE_CHARS = 300
 _PAGE = re.compile(r'<page n="(\d+)" url="[^"]*" title="[^"]*">\n(.*?)\n</page>', re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[\w$.,-]+")
+_EDGES = "$.,-"
 
 
 @dataclass(frozen=True)
@@ -141,8 +142,7 @@ def quote_from_prompt(prompt: str, terms: frozenset[str]) -> ShownQuote | None:
                 words = sentence.split()
                 if len(words) < 4 or len(sentence) < 12 or len(sentence) > MAX_QUOTE_CHARS:
                     continue
-                found = {w.strip(".,").casefold() for w in _WORD.findall(sentence)}
-                score = len(found & terms)
+                score = len(_tokens(sentence) & terms)
                 if best is None or score > best[0]:
                     best = (score, ShownQuote(int(number), sentence))
     return best[1] if best else None
@@ -152,8 +152,12 @@ def fact_terms(mission: str, observation: Observation) -> frozenset[str]:
     """Words a supporting quote should contain: the mission's and the facts' values."""
     words = set(query_terms(mission))
     for value in observation.facts.values():
-        words |= {w.strip(".,").casefold() for w in _WORD.findall(str(value))}
+        words |= _tokens(str(value))
     return frozenset(words)
+
+
+def _tokens(text: str) -> set[str]:
+    return {w.strip(_EDGES).casefold() for w in _WORD.findall(text)} - {""}
 
 
 def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[str, Any]]:

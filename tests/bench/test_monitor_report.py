@@ -1,0 +1,110 @@
+"""Targets, tables and the results document, from hand-made scores."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sentinel.bench.monitoring.metrics import Timeline, match_notifications
+from sentinel.bench.monitoring.policy import PolicyResult
+from sentinel.bench.monitoring.report import format_delay, markdown, targets, to_json
+from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
+from sentinel.bench.monitoring.sensors import SensorSetup
+from tests.bench.monitor_scenarios import LAUNCH, QUIET, scenario
+
+
+def score(text: str, policy: str, delays_h: list[float], **counts: int) -> ScenarioScore:
+    played = scenario(text)
+    base = played.events[0].at if played.events else played.start
+    result = PolicyResult(
+        notifications=[base + timedelta(hours=h) for h in delays_h],
+        pages=counts.get("checks", 0),
+        model_calls=counts.get("calls", 0),
+        tokens=counts.get("tokens", 0),
+        runs=counts.get("runs", 1),
+    )
+    return ScenarioScore(
+        played, policy, result, match_notifications(Timeline.of(played), result.notifications)
+    )
+
+
+def bench(*scores: ScenarioScore) -> BenchResult:
+    policies = list(dict.fromkeys(s.policy for s in scores))
+    scenarios = list({s.scenario.id: s.scenario for s in scores}.values())
+    return BenchResult(SensorSetup("oracle-facts"), 0, policies, scenarios, list(scores))
+
+
+def test_targets_compare_sentinel_with_the_24_hour_references() -> None:
+    result = bench(
+        score(LAUNCH, "sentinel", [2.0], checks=30, calls=2),
+        score(QUIET, "sentinel", [], checks=5, calls=1),
+        score(LAUNCH, "diff-fixed-24h", [12.0], checks=40),
+        score(QUIET, "diff-fixed-24h", [], checks=20),
+        score(LAUNCH, "llm-fixed-24h", [12.0], checks=40, calls=20),
+    )
+
+    found = {t.name: t for t in targets(result)}
+
+    assert found["sentinel event recall"].met is True
+    assert found["sentinel false alerts on noise-only scenarios"].met is True
+    assert found["sentinel median delay"].met is True
+    assert found["sentinel median delay"].measured == "2.0 h = 0.17 x 12.0 h"
+    assert found["sentinel checks"].met is False  # 35 > 0.5 x 60
+    assert found["sentinel model calls"].met is True  # 3 <= 0.2 x 20
+
+
+def test_noise_alerts_and_missing_references_show_in_targets() -> None:
+    result = bench(
+        score(LAUNCH, "sentinel", []),
+        score(QUIET, "sentinel", [1.0]),
+    )
+
+    found = {t.name: t for t in targets(result)}
+
+    assert found["sentinel event recall"].met is False
+    assert found["sentinel false alerts on noise-only scenarios"].measured == "1"
+    assert "sentinel median delay" not in found
+    assert targets(bench(score(LAUNCH, "oracle", [0.0]))) == []
+
+
+def test_ratio_without_a_reference_value_is_not_judged() -> None:
+    result = bench(score(LAUNCH, "sentinel", [3.0]), score(LAUNCH, "diff-fixed-24h", []))
+
+    delay = next(t for t in targets(result) if t.name == "sentinel median delay")
+
+    assert delay.met is None
+
+
+def test_markdown_names_the_sensor_and_has_a_row_per_policy_and_score() -> None:
+    result = bench(score(LAUNCH, "sentinel", [2.0]), score(LAUNCH, "oracle", [0.0]))
+
+    text = markdown(result)
+
+    assert "oracle-facts (error rate 0%)" in text
+    assert "| sentinel | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
+    assert "| gizmo-launch | once | oracle | 1/1 | 0 (0) | 0 min |" in text
+
+
+def test_results_document_has_the_promised_shape() -> None:
+    result = bench(score(LAUNCH, "sentinel", [2.0, 3.0], checks=8, calls=2, tokens=90))
+
+    document = to_json(result, scenario_source="bundled")
+
+    summary = document["policies"]["sentinel"]
+    assert document["sensor"] == "oracle-facts (error rate 0%)"
+    assert summary["recall"] == 1.0
+    assert summary["precision"] == 0.5
+    assert summary["false_alerts"] == 1
+    assert summary["median_delay_s"] == 7200.0
+    assert summary["p90_delay_s"] == 7200.0
+    assert (summary["checks"], summary["model_calls"], summary["tokens"]) == (8, 2, 90)
+    (entry,) = document["scenarios"]
+    assert entry["id"] == "gizmo-launch"
+    assert entry["policy"] == "sentinel"
+    assert (entry["events"], entry["detected"], entry["false_alerts"]) == (1, 1, 1)
+    assert entry["delays_s"] == [7200.0]
+
+
+def test_delays_read_in_minutes_below_an_hour() -> None:
+    assert format_delay(None) == "—"
+    assert format_delay(90) == "2 min"
+    assert format_delay(5400) == "1.5 h"
