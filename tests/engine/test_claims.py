@@ -23,8 +23,9 @@ async def start_and_vanish(db: Database, clock: VirtualClock, retry_count: int =
 
 
 async def test_the_run_of_a_vanished_worker_is_reaped_and_retried_once(
-    db: Database, clock: VirtualClock
+    any_db: Database, clock: VirtualClock
 ) -> None:
+    db = any_db  # SQLite and PostgreSQL
     created = await make_monitor(db)
     await start_and_vanish(db, clock)
     clock.advance(LEASE)
@@ -38,8 +39,9 @@ async def test_the_run_of_a_vanished_worker_is_reaped_and_retried_once(
 
 
 async def test_a_live_lease_is_neither_reaped_nor_claimed(
-    db: Database, clock: VirtualClock
+    any_db: Database, clock: VirtualClock
 ) -> None:
+    db = any_db  # SQLite and PostgreSQL
     created = await make_monitor(db)
     await start_and_vanish(db, clock)
     clock.advance(LEASE - timedelta(seconds=1))
@@ -51,8 +53,9 @@ async def test_a_live_lease_is_neither_reaped_nor_claimed(
 
 
 async def test_the_engine_sleeps_until_a_dead_workers_lease_ends(
-    db: Database, clock: VirtualClock
+    any_db: Database, clock: VirtualClock
 ) -> None:
+    db = any_db  # SQLite and PostgreSQL
     await make_monitor(db)
     await start_and_vanish(db, clock)
     async with db.transaction() as tx:
@@ -60,8 +63,9 @@ async def test_the_engine_sleeps_until_a_dead_workers_lease_ends(
 
 
 async def test_a_monitor_whose_runs_keep_killing_their_workers_is_given_up(
-    db: Database, clock: VirtualClock
+    any_db: Database, clock: VirtualClock
 ) -> None:
+    db = any_db  # SQLite and PostgreSQL
     created = await make_monitor(db)
     for retry_count in range(4):  # the first attempt and the abandoned budget's three retries
         await start_and_vanish(db, clock, retry_count)

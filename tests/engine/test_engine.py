@@ -5,11 +5,29 @@ from __future__ import annotations
 import asyncio
 import time
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
+import sentinel.engine.engine as engine_module
 from sentinel.clock import VirtualClock
-from sentinel.engine import Engine, EngineError, MonitorBusy, MonitorNotActive, RunnerResult
+from sentinel.engine import (
+    Engine,
+    EngineError,
+    MonitorBusy,
+    MonitorNotActive,
+    Runner,
+    RunnerResult,
+)
+from sentinel.engine.claims import Claim, reap_and_claim
+from sentinel.notify import (
+    DeliveryRequest,
+    DeliveryWorker,
+    DrainReport,
+    NotificationPayload,
+    enqueue_notification,
+)
 from sentinel.storage import Database, MonitorState, RecordNotFound, RunStatus
 from tests.engine.fakes import FakeRunner, Pause, succeed_in
 from tests.engine.helpers import monitor_of, runs_of
@@ -300,3 +318,100 @@ async def test_abort_cuts_the_grace_period_short(db: Database, clock: VirtualClo
     await asyncio.wait_for(serving, 5)
     [run] = await runs_of(db, created.id)
     assert run.error_category == "interrupted"
+
+
+async def test_a_failing_claim_does_not_end_the_worker(
+    db: Database, clock: VirtualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = await make_monitor(db)
+    real_claim = reap_and_claim
+    failures = iter([OperationalError("claim", {}, Exception("database is locked"))])
+
+    async def flaky_claim(*args: Any, **kwargs: Any) -> Claim:
+        for error in failures:
+            raise error
+        return await real_claim(*args, **kwargs)
+
+    monkeypatch.setattr(engine_module, "reap_and_claim", flaky_claim)
+    runner = FakeRunner(clock)
+    engine = Engine(db, runner, clock, poll_s=0.05)
+    stop = asyncio.Event()
+    serving = asyncio.ensure_future(engine.run_forever(stop))
+    try:
+        await wait_for(lambda: engine.stats.finished == 1, timeout_s=3)
+        assert [call.monitor_id for call in runner.calls] == [created.id]
+    finally:
+        stop.set()
+        await asyncio.wait_for(serving, 5)
+
+
+class RecordingChannel:
+    """A webhook channel that remembers what it was asked to send."""
+
+    kind = "webhook"
+
+    def __init__(self) -> None:
+        self.sent: list[DeliveryRequest] = []
+
+    async def send(self, request: DeliveryRequest) -> None:
+        self.sent.append(request)
+
+
+def notifying(db: Database) -> Runner:
+    """A runner that queues one notification with its run, as a real run does."""
+
+    async def runner(monitor_id: int, run_id: int) -> RunnerResult:
+        async with db.transaction() as tx:
+            monitor = await tx.monitors.get(monitor_id)
+            payload = NotificationPayload(
+                monitor_id=monitor_id,
+                monitor_name=monitor.name,
+                run_id=run_id,
+                title="It happened",
+                message="It happened.",
+                created_at=T0,
+            )
+            await enqueue_notification(tx, payload, monitor.channels, now=T0)
+        return RunnerResult("succeeded", notified=True)
+
+    return runner
+
+
+WEBHOOK = {"kind": "webhook", "url": "https://hooks.example/x"}
+
+
+async def test_tick_delivers_the_notifications_its_runs_queued(
+    db: Database, clock: VirtualClock
+) -> None:
+    await make_monitor(db, channels=[WEBHOOK])
+    channel = RecordingChannel()
+    delivery = DeliveryWorker(db, {"webhook": channel}, clock)
+    report = await Engine(db, notifying(db), clock, delivery=delivery).tick()
+    assert report.deliveries is not None
+    assert report.deliveries.delivered == 1
+    assert [request.payload["message"] for request in channel.sent] == ["It happened."]
+
+
+async def test_a_running_engine_wakes_its_delivery_worker_and_survives_its_failures(
+    db: Database, clock: VirtualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await make_monitor(db, channels=[WEBHOOK])
+    channel = RecordingChannel()
+    delivery = DeliveryWorker(db, {"webhook": channel}, clock, poll_s=86400)
+    real_drain = delivery.drain
+    failures = iter([OperationalError("drain", {}, Exception("database is locked"))])
+
+    async def flaky_drain() -> DrainReport:
+        for error in failures:
+            raise error
+        return await real_drain()
+
+    monkeypatch.setattr(delivery, "drain", flaky_drain)
+    engine = Engine(db, notifying(db), clock, delivery=delivery, poll_s=0.05)
+    stop = asyncio.Event()
+    serving = asyncio.ensure_future(engine.run_forever(stop))
+    try:
+        await wait_for(lambda: len(channel.sent) == 1, timeout_s=3)
+    finally:
+        stop.set()
+        await asyncio.wait_for(serving, 5)

@@ -29,6 +29,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from sentinel.clock import Clock
 from sentinel.engine.claims import claim_monitor, reap_and_claim
 from sentinel.engine.errors import EngineError
@@ -165,11 +167,11 @@ class Engine:
                     tx, monitor_id, now=now, owner=self.owner, lease_s=self.settings.lease_s
                 )
                 started = await self._executor.start(tx, monitor, now)
+            self._wake.clear()
             self._start(started)
             while monitor_id in self._tasks:
+                await wait_for_event(self.clock, self._wake)
                 self._wake.clear()
-                if monitor_id in self._tasks:
-                    await wait_for_event(self.clock, self._wake)
             if self.delivery is not None:
                 report.deliveries = await self.delivery.drain()
         return report
@@ -181,13 +183,21 @@ class Engine:
     ) -> None:
         delivery_stop = asyncio.Event()
         delivery = (
-            asyncio.ensure_future(self.delivery.run(delivery_stop)) if self.delivery else None
+            asyncio.ensure_future(self._deliver(self.delivery, delivery_stop))
+            if self.delivery
+            else None
         )
         relay = asyncio.ensure_future(self._relay(stop))
         try:
             while not stop.is_set() and not self._abort.is_set():
                 self._wake.clear()
-                deadline = await self._fill(report, None)
+                try:
+                    deadline = await self._fill(report, None)
+                except (SQLAlchemyError, OSError):
+                    # A locked or briefly unreachable database must not end the worker: the
+                    # claim is one transaction, so nothing was half-done; look again later.
+                    log.exception("claiming due monitors failed; retrying in %s s", self.poll_s)
+                    deadline = None
                 if until is not None:
                     if self.clock.now() >= until:
                         break
@@ -201,6 +211,15 @@ class Engine:
             if delivery is not None:
                 delivery_stop.set()
                 await delivery
+
+    async def _deliver(self, worker: DeliveryWorker, stop: asyncio.Event) -> None:
+        """Run the delivery worker alongside, restarting it after database trouble."""
+        while not stop.is_set():
+            try:
+                await worker.run(stop)
+            except (SQLAlchemyError, OSError):
+                log.exception("the delivery worker failed; restarting in %s s", self.poll_s)
+                await wait_for_event(self.clock, asyncio.Event(), poll_s=self.poll_s)
 
     async def _fill(self, report: TickReport | None, seen: set[int] | None) -> datetime | None:
         """Claim due monitors for the free slots and start them; return when to look next

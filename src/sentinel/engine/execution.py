@@ -200,7 +200,8 @@ class RunExecutor:
                 log.warning("could not extend the lease of monitor %s", monitor_id, exc_info=True)
                 continue
             if not held:
-                log.info("monitor %s lost its lease mid-run (paused or reaped)", monitor_id)
+                # Released by the runner as it finished, or taken by a pause or a reaper.
+                log.info("monitor %s no longer leased to this run; heartbeat stops", monitor_id)
                 return
 
     async def _settle(self, started: StartedRun, result: RunResult) -> RunReport:
