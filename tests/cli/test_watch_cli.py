@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from sentinel.cli.main import app
 from sentinel.config import get_settings
