@@ -93,10 +93,8 @@ async def test_timeout_outage_holds_the_response_past_the_client_timeout(
     client: httpx.AsyncClient, clock: VirtualClock
 ) -> None:
     clock.set(datetime(2025, 8, 11, 0, 30, tzinfo=UTC))
-    started = time.monotonic()
     with pytest.raises(httpx.ReadTimeout):
         await client.get(NEWSROOM, timeout=0.1)
-    assert time.monotonic() - started < 0.4
 
 
 async def test_timeout_outage_answers_504_to_a_patient_client(

@@ -65,14 +65,12 @@ async def test_polling_on_an_auto_advancing_clock_sees_the_change_at_the_next_po
                     return
                 await clock.sleep(6 * 3600)
 
-    started = time.monotonic()
     poller = asyncio.create_task(poll_every_six_hours())
     await clock.sleep_until(scenario.end)
     await poller
     # Polls fall at 00:00, 06:00, 12:00, 18:00; the page changed at 17:00 on September 9.
     assert seen == [ANNOUNCED.replace(hour=18)]
     assert clock.now() == scenario.end
-    assert time.monotonic() - started < 10
     assert seen[0] - ANNOUNCED == timedelta(hours=1)
     # The 503 outage on August 10 (00:00-06:00) and the timeout on August 11 (00:00-01:00).
     assert failed == [datetime(2025, 8, 10, tzinfo=UTC), datetime(2025, 8, 11, tzinfo=UTC)]
