@@ -27,7 +27,7 @@ def test_scripted_run_at_limit_one_prints_tables_and_writes_json(tmp_path: Path)
         )
 
     assert result.exit_code == 0, result.output
-    assert "Local model speed" in result.stdout
+    assert "Local model speed (this machine" in result.stdout
     assert "Structured extraction (1 prompts, no repair)" in result.stdout
     report = json.loads(out.read_text())
     assert report["benchmark"] == "llm"

@@ -344,20 +344,13 @@ def to_json(reports: list[ModelReport], limit: int, threads: int | None) -> dict
 def print_reports(reports: list[ModelReport], limit: int) -> None:
     """Two rich tables: speed and prefix cache; extraction with and without grammar."""
     console = Console()
-    speed = Table(title="Local model speed (this machine)")
-    for column in (
-        "model",
-        "load s",
-        "prompt tok/s",
-        "gen tok/s",
-        "prefix 1st s",
-        "prefix later s",
-        "speed-up",
-        "cached tok",
-    ):
+    speed = Table(title="Local model speed (this machine; prefix: static prompt reused)")
+    speed.add_column("model", no_wrap=True)
+    for column in ("load s", "prompt t/s", "gen t/s", "1st s", "later s", "speed-up", "cached"):
         speed.add_column(column, justify="right")
     quality = Table(title=f"Structured extraction ({limit} prompts, no repair)")
-    for column in ("model", "mode", "valid JSON", "valid schema", "field accuracy", "s/prompt"):
+    quality.add_column("model", no_wrap=True)
+    for column in ("mode", "valid JSON", "valid schema", "fields right", "s/prompt"):
         quality.add_column(column, justify="right")
     for r in reports:
         speed.add_row(
