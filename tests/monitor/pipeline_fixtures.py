@@ -25,11 +25,13 @@ import pytest
 from sentinel.clock import VirtualClock
 from sentinel.llm import (
     LanguageModel,
+    LocalModel,
     ScriptedModel,
     ScriptedRequest,
     allow_real_models,
     forbid_real_models,
 )
+from sentinel.llm.local import DEFAULT_LOCAL_MODEL, get_spec, status
 from sentinel.monitor.run import RunOutcome, RunServices, execute_run
 from sentinel.sim import Scenario, World, load_bundled
 from sentinel.storage import (
@@ -62,6 +64,17 @@ def no_real_models(request: pytest.FixtureRequest) -> Iterator[None]:
     marked = request.node.get_closest_marker("model")
     with allow_real_models() if marked else forbid_real_models():
         yield
+
+
+@pytest.fixture(scope="session")
+def qwen() -> LocalModel:
+    """The default embedded model (Qwen2.5-Coder-0.5B), loaded once; skipped if not installed."""
+    spec = get_spec(DEFAULT_LOCAL_MODEL)
+    if not status(spec).installed:
+        pytest.skip(f"{DEFAULT_LOCAL_MODEL} is not installed: {spec.install_command}")
+    model = LocalModel(DEFAULT_LOCAL_MODEL)
+    model.load_sync()
+    return model
 
 
 @pytest.fixture(scope="session")

@@ -8,9 +8,12 @@ from typing import Any
 
 import pytest
 
-from sentinel.llm import ScriptedModel
+from sentinel.llm import LocalModel, ScriptedModel
 from sentinel.llm.errors import ModelRequestError
+from sentinel.monitor.grounding import check_grounding
+from sentinel.monitor.models import Evidence
 from sentinel.monitor.run import execute_run
+from sentinel.monitor.sources import PageRecord
 from sentinel.notify import NotificationPayload
 from sentinel.storage import Database, MonitorState, RunStatus
 from tests.monitor.pipeline_fixtures import (
@@ -385,3 +388,52 @@ async def test_an_accepted_query_refinement_becomes_the_current_query(
         stored = await tx.monitors.get(monitor.id)
     assert stored.current_query == refined
     assert stored.original_query == before_launch.scenario.mission
+
+
+@pytest.mark.model
+@pytest.mark.timeout(900)  # about a minute on an idle 2-core machine; far more on a busy one
+async def test_qwen_senses_and_governs_one_whole_run(
+    db: Database, after_launch: Sim, qwen: LocalModel
+) -> None:
+    monitor = await create_monitor(db, after_launch)
+    services = after_launch.services(db, qwen, qwen, max_pages=2, page_chars=500)
+
+    outcome = await run_once(services, after_launch, monitor.id)
+
+    assert outcome.status == "succeeded", outcome.error
+    assert outcome.model_calls == 2
+    run = (await runs_of(db, monitor.id))[0]
+    assert run.usage["model_s"] > 0
+    assert run.decision is not None
+    assert run.decision["reasoning"]
+    async with db.transaction() as tx:
+        deliveries = await tx.outbox.find(monitor_id=monitor.id)
+    assert len(deliveries) == int(outcome.notified)
+    for delivery in deliveries:
+        # Whatever a 0.5B model decides, what reaches the user quotes the page verbatim.
+        quotes = [Evidence.model_validate(q) for q in delivery.payload["evidence"]]
+        pages = {
+            q.url: PageRecord.of(await after_launch.fetcher.fetch(q.url)).readable_text
+            for q in quotes
+        }
+        assert quotes
+        assert check_grounding(quotes, pages).rejected == []
+
+
+async def test_a_run_id_that_is_not_pending_is_refused_without_writing(
+    db: Database, before_launch: Sim
+) -> None:
+    monitor = await create_monitor(db, before_launch)
+    async with db.transaction() as tx:
+        pending = await tx.runs.create_pending(monitor.id, scheduled_at=before_launch.clock.now())
+    services = before_launch.services(db, sensor_model(read_launch), governor_model(decide_launch))
+    await claim(db, before_launch)
+    await execute_run(services, monitor.id, run_id=pending.id)
+
+    again = await execute_run(services, monitor.id, run_id=pending.id)
+    missing = await execute_run(services, monitor.id, run_id=9999)
+
+    assert (again.status, again.error_category, again.run_id) == ("failed", "user", None)
+    assert "is succeeded, not pending" in (again.error or "")
+    assert "does not exist" in (missing.error or "")
+    assert len(await runs_of(db, monitor.id)) == 1

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.llm import LocalModel, ScriptedModel, ScriptedRequest, UsageTracker
+from sentinel.monitor.grounding import check_grounding
 from sentinel.monitor.models import SensorContext
 from sentinel.monitor.sensor import Sensor, SensorResult
 from sentinel.web.errors import SearchProviderError
@@ -249,6 +250,16 @@ async def test_a_search_failure_falls_back_to_the_pages_read_last_time(sim: Sim)
     assert result.status == "skipped"  # the same pages, unchanged: nothing to tell
 
 
+async def test_the_reported_output_says_what_could_not_be_read(sim: Sim) -> None:
+    first = await sense(sim, ScriptedModel(announced_reading))
+    sensor = Sensor(ScriptedModel(announced_reading), FailingSearch(), sim.fetcher)
+
+    result = await sensor.sense(context(sim), previous=first.baseline, force=True)
+
+    assert result.output is not None
+    assert (result.output.error or "").startswith("search: failing: HTTP 429")
+
+
 async def test_search_finding_nothing_is_empty_without_a_model_call() -> None:
     sim = Sim.of("iphone-release", start=datetime(2025, 6, 1, tzinfo=UTC))
     model = ScriptedModel(announced_reading)
@@ -270,3 +281,24 @@ async def test_the_trace_carries_the_model_usage_of_the_report_step(sim: Sim) ->
     assert reported.usage["model_calls"] == 1
     assert reported.usage["prompt_tokens"] > 0
     assert json.loads(reported.output or "{}")["action"] == "report_state"
+
+
+@pytest.mark.model
+@pytest.mark.timeout(900)  # about 30 s on an idle 2-core machine; far more on a busy one
+async def test_qwen_reports_a_valid_state_in_one_grammar_constrained_call(
+    qwen: LocalModel, sim: Sim
+) -> None:
+    sensor = Sensor(qwen, sim.search, sim.fetcher, max_pages=2, page_chars=500)
+
+    with UsageTracker() as usage:
+        result = await sensor.sense(context(sim, {"announced": False}), previous=None)
+
+    assert result.status == "reported", result.reason
+    assert usage.total.requests == 1
+    assert result.output is not None
+    pages = {url: page.readable_text for url, page in result.pages.items()}
+    assert check_grounding(result.output.evidence, pages).rejected == []
+    reported = result.trace[-1]
+    assert reported.action == "report_state"
+    assert reported.usage is not None
+    assert reported.usage["model_s"] > 0

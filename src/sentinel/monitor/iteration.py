@@ -65,7 +65,7 @@ class RunIteration:
         services, monitor = self.services, self.loaded.monitor
         self.trace.add(
             "load",
-            f"run {self.loaded.run.id} of {monitor.name!r} (attempt {self.loaded.history.attempt})",
+            f"run {self.loaded.run.id} of {monitor.name!r} (attempt {self.loaded.attempt})",
             state_version=self.loaded.latest.version if self.loaded.latest else None,
         )
         governor = make_governor(monitor, services.governor_model)
@@ -98,9 +98,8 @@ class RunIteration:
             run_count=monitor.run_count,
             now=self.now,
         )
-        cited = tuple(
-            dict.fromkeys(str(e["url"]) for e in (loaded.latest.evidence if loaded.latest else []))
-        )
+        evidence = loaded.latest.evidence if loaded.latest else []
+        cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
         previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
         force = loaded.history.decision_pending
         self.sensed = await sensor.sense(ctx, previous=previous, cited=cited, force=force)
@@ -150,7 +149,7 @@ class RunIteration:
 
     async def fail(self, failure: RunFailure) -> RunOutcome:
         history = self.loaded.history
-        delay = self.services.retry_policy(failure, history.attempt)
+        delay = self.services.retry_policy(failure, self.loaded.attempt)
         scheduled = after_failure(
             now=self.now,
             monitor=self.loaded.monitor,

@@ -28,7 +28,9 @@ from sentinel.storage import (
     RecordNotFound,
     RunOutcome,
     RunRecord,
+    RunStatus,
     StateVersionRecord,
+    Transaction,
 )
 
 
@@ -43,6 +45,12 @@ class LoadedRun:
     now: datetime
 
     @property
+    def attempt(self) -> int:
+        """This run's place in a retry chain (0: a regular run). A pending run created by the
+        engine carries the engine's count, which then wins: it drives the engine's budgets."""
+        return self.run.retry_count
+
+    @property
     def previous_state(self) -> dict[str, Any] | None:
         """The latest sensed state, when it is a JSON object."""
         state = self.latest.state if self.latest else None
@@ -54,7 +62,8 @@ async def load_run(
 ) -> LoadedRun | str:
     """Read the monitor, its latest state and history, and mark the run as running.
 
-    Returns why not instead, for a monitor that is gone or not active (nothing is written).
+    Returns why not instead, for a monitor that is gone or not active, or a ``run_id`` that is
+    not a pending run of this monitor (nothing is written then).
     """
     async with db.transaction() as tx:
         try:
@@ -67,6 +76,9 @@ async def load_run(
         runs = await tx.runs.for_monitor(monitor_id, limit=HISTORY_DEPTH + 1)
         history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
         if run_id is not None:
+            problem = await _not_pending(tx, run_id, monitor_id)
+            if problem is not None:
+                return problem
             run = await tx.runs.mark_running(run_id, started_at=now)
         else:
             run = await tx.runs.start(
@@ -76,6 +88,18 @@ async def load_run(
                 retry_count=history.attempt,
             )
     return LoadedRun(monitor, latest, history, run, now)
+
+
+async def _not_pending(tx: Transaction, run_id: int, monitor_id: int) -> str | None:
+    try:
+        pending = await tx.runs.get(run_id)
+    except RecordNotFound:
+        return f"run {run_id} does not exist"
+    if pending.monitor_id != monitor_id:
+        return f"run {run_id} belongs to monitor {pending.monitor_id}, not {monitor_id}"
+    if pending.status is not RunStatus.PENDING:
+        return f"run {run_id} is {pending.status.value}, not pending"
+    return None
 
 
 async def save_state(

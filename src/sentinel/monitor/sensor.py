@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -247,7 +247,7 @@ class Sensor:
         workspace = Workspace(
             mission=ctx.original_query,
             query=ctx.current_query,
-            now=ctx.now or datetime.now().astimezone(),
+            now=ctx.now or datetime.now(UTC),
             run_count=ctx.run_count,
             previous_state=ctx.previous_state,
             previous=previous,

@@ -18,7 +18,6 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from sentinel.monitor.prefilter import SourceSnapshot
-from sentinel.monitor.values import canonical_url
 from sentinel.web.fetch import FetchResult
 from sentinel.web.search.base import SearchHit
 
@@ -208,8 +207,3 @@ def snapshot_from_json(document: Mapping[str, object] | None) -> SourceSnapshot 
         failed=frozenset(str(url) for url in failed),
         search_hits=tuple(str(url) for url in hits),
     )
-
-
-def same_page(left: str, right: str) -> bool:
-    """Whether two URLs name the same page (scheme, case, trailing slash aside)."""
-    return canonical_url(left) == canonical_url(right)

@@ -231,12 +231,21 @@ def report_state(
             volatility_hint=(volatility_hint or "").strip() or None,
             query_update=accepted_query,
             evidence=kept,
+            error=_unread(space),
         ),
         dropped_evidence=tuple(unknown_pages + dropped),
         reattributed=tuple(reattributed),
         query_verdict=verdict,
     )
     state.agents.sensor.should_act = False
+
+
+def _unread(space: Workspace) -> str | None:
+    """What could not be read this run, so the state says what it rests on."""
+    problems = [f"{url}: {failure.message}" for url, failure in space.failed.items()]
+    if space.search_failure is not None:
+        problems.insert(0, f"search: {space.search_failure.message}")
+    return "; ".join(problems) or None
 
 
 def notify(state: RunState, title: str, message: str) -> None:
