@@ -108,8 +108,8 @@ def research(
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         moment = _moment(at)
-        tools = _tools(search, index, world, moment)
         models = ResearchModels.configured(model)
+        tools = _tools(search, index, world, moment)
         settings = ResearchSettings(max_iters=max_iters)
         log = RunLog(trace, on_event=None if quiet else _progress(err))
         with log:

@@ -52,6 +52,7 @@ from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import (
     AnalyzerDecision,
     FinalReport,
+    ReportDraft,
     ReportSection,
     ResearchPlan,
     SearchHit,
@@ -76,6 +77,7 @@ __all__ = [
     "NodeFailed",
     "Page",
     "PageReader",
+    "ReportDraft",
     "ReportSection",
     "ReportValidationError",
     "ResearchError",

@@ -18,8 +18,6 @@ import httpx
 
 from sentinel import __version__
 from sentinel.errors import ProviderError
-from sentinel.notify.channels.webhook import encode_body
-from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
 from sentinel.research.errors import DeliveryFailed
 from sentinel.research.run import ResearchResult
 from sentinel.web.politeness import RetryPolicy, Sleep, parse_retry_after, retry_call
@@ -54,6 +52,11 @@ async def deliver_report(
 
     Raises ``DeliveryFailed`` naming the URL and what the receiver said.
     """
+    # Imported here: sentinel.notify brings the storage layer along, which a run without a
+    # webhook never needs.
+    from sentinel.notify.channels.webhook import encode_body
+    from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
+
     body = encode_body(payload)
     headers = {
         "Content-Type": "application/json",

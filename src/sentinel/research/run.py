@@ -21,7 +21,12 @@ from sentinel.research.models import ResearchModels
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import FinalReport, Source
 from sentinel.research.settings import ResearchSettings
-from sentinel.research.state import ResearchState, retrieved_urls, unique_domains
+from sentinel.research.state import (
+    NodeMessage,
+    ResearchState,
+    retrieved_urls,
+    unique_domains,
+)
 from sentinel.research.throttle import CallGate
 from sentinel.research.tools import ResearchTools
 from sentinel.web.politeness import RetryPolicy
@@ -33,13 +38,15 @@ MAX_QUESTION_CHARS = 2000
 class ResearchResult:
     """A finished run: the report and what it took to write it.
 
-    ``retrieved`` maps every URL retrieved to its title (the report's sources are a subset);
+    ``messages`` is the run's conversation (what each node did, in order); ``retrieved`` maps
+    every URL retrieved to its title (the report's sources are a subset);
     ``removed_sources`` are sources the reporter named that were never retrieved;
     ``model_calls`` counts model requests, repair rounds included.
     """
 
     question: str
     report: FinalReport
+    messages: tuple[NodeMessage, ...]
     queries: tuple[str, ...]
     iterations: int
     finish_reason: str
@@ -120,6 +127,7 @@ async def run_research(
     return ResearchResult(
         question=question,
         report=report,
+        messages=tuple(state.messages),
         queries=tuple(state.queries),
         iterations=state.iterations,
         finish_reason=state.finish_reason,

@@ -8,6 +8,7 @@ provider slows a run down instead of hanging or failing it at the first hiccup.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -20,7 +21,8 @@ T = TypeVar("T")
 class CallGate:
     """Runs calls to one kind of provider: at most ``rate_per_s`` starts per second, each
     attempt bounded by ``timeout_s``, retryable failures (``ProviderError.retryable``,
-    including the gate's own timeouts) retried as ``retry`` allows."""
+    including the gate's own timeouts) retried as ``retry`` allows. ``sleep`` and ``clock``
+    are injectable so tests need not wait."""
 
     def __init__(
         self,
@@ -30,12 +32,15 @@ class CallGate:
         retry: RetryPolicy,
         rate_per_s: float | None = None,
         sleep: Sleep = asyncio.sleep,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.name = name
         self.timeout_s = timeout_s
         self.retry = retry
         self._sleep = sleep
-        self._bucket = None if rate_per_s is None else TokenBucket(rate_per_s, sleep=sleep)
+        self._bucket = (
+            None if rate_per_s is None else TokenBucket(rate_per_s, sleep=sleep, clock=clock)
+        )
         self.attempts = 0
 
     async def call(self, operation: Callable[[], Awaitable[T]]) -> T:

@@ -1,0 +1,139 @@
+"""Delivering the report to a webhook: signed JSON, retried only when a retry can help."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import ClassVar
+
+import httpx
+import pytest
+
+from sentinel.notify import verify_webhook_signature
+from sentinel.research import DeliveryFailed, deliver_report
+from sentinel.web.politeness import RetryPolicy
+
+PAYLOAD = {"kind": "research_report", "report": {"topic": "Repair"}}
+NOW = datetime(2025, 10, 9, 12, tzinfo=UTC)
+
+
+async def no_wait(seconds: float) -> None:
+    return None
+
+
+def scripted(*statuses: int) -> tuple[httpx.MockTransport, list[httpx.Request]]:
+    seen: list[httpx.Request] = []
+    answers = list(statuses)
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(answers.pop(0) if answers else 200, text="nope")
+
+    return httpx.MockTransport(handle), seen
+
+
+async def test_a_signed_delivery_carries_a_verifiable_signature() -> None:
+    transport, seen = scripted(200)
+
+    status = await deliver_report(
+        "https://hooks.example/r", PAYLOAD, secret="s3cret", transport=transport, now=NOW
+    )
+
+    assert status == 200
+    (request,) = seen
+    assert json.loads(request.content) == PAYLOAD
+    signed = verify_webhook_signature(
+        "s3cret", request.headers["Sentinel-Signature"], request.content, now=NOW
+    )
+    assert signed == int(NOW.timestamp())
+
+
+async def test_without_a_secret_nothing_is_signed() -> None:
+    transport, seen = scripted(204)
+
+    await deliver_report("https://hooks.example/r", PAYLOAD, transport=transport)
+
+    assert "Sentinel-Signature" not in seen[0].headers
+    assert seen[0].headers["Idempotency-Key"]
+
+
+async def test_a_busy_receiver_is_retried_with_the_same_idempotency_key() -> None:
+    transport, seen = scripted(503, 429, 200)
+
+    status = await deliver_report(
+        "https://hooks.example/r", PAYLOAD, transport=transport, sleep=no_wait
+    )
+
+    assert status == 200
+    assert len({r.headers["Idempotency-Key"] for r in seen}) == 1
+    assert len(seen) == 3
+
+
+async def test_a_refusal_is_final_and_says_what_the_receiver_answered() -> None:
+    transport, seen = scripted(400)
+
+    with pytest.raises(DeliveryFailed, match="HTTP 400") as caught:
+        await deliver_report("https://hooks.example/r", PAYLOAD, transport=transport)
+
+    assert caught.value.status == 400
+    assert len(seen) == 1
+
+
+async def test_a_receiver_that_stays_down_fails_after_the_retries() -> None:
+    transport, seen = scripted(503, 503, 503)
+
+    with pytest.raises(DeliveryFailed, match="after 3 attempts"):
+        await deliver_report(
+            "https://hooks.example/r",
+            PAYLOAD,
+            transport=transport,
+            sleep=no_wait,
+            retry=RetryPolicy(max_attempts=3),
+        )
+
+    assert len(seen) == 3
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.received.append((dict(self.headers), body))
+        self.send_response(202)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
+@pytest.fixture
+def receiver() -> Iterator[tuple[str, list[tuple[dict[str, str], bytes]]]]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    _Receiver.received = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/hook", _Receiver.received
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.network
+async def test_a_report_reaches_a_real_receiver_on_loopback(
+    receiver: tuple[str, list[tuple[dict[str, str], bytes]]],
+) -> None:
+    url, received = receiver
+
+    status = await deliver_report(url, PAYLOAD, secret="k", timeout_s=5)
+
+    assert status == 202
+    ((headers, body),) = received
+    assert json.loads(body) == PAYLOAD
+    verify_webhook_signature("k", headers["Sentinel-Signature"], body)

@@ -1,0 +1,29 @@
+"""One short run on the embedded model: grammar-constrained nodes produce a valid report."""
+
+from __future__ import annotations
+
+import pytest
+
+from sentinel.llm import LocalModel, allow_real_models
+from sentinel.research import ResearchModels, ResearchSettings, citations_valid, run_research
+from tests.research.conftest import VOTE, FakeReader, FakeSearch, tools
+
+pytestmark = pytest.mark.model
+
+
+async def test_the_embedded_model_writes_a_valid_cited_report() -> None:
+    model = LocalModel("qwen2.5-coder-0.5b")
+    reader = FakeReader({VOTE[0].url: "Parliament adopted the repair act by 412 votes to 126."})
+    settings = ResearchSettings(max_iters=1, report_tokens=300, model_timeout_s=600)
+
+    with allow_real_models():
+        result = await run_research(
+            "How many votes did the repair act get?",
+            tools(FakeSearch({"repair": VOTE, "vote": VOTE, "votes": VOTE}), reader),
+            ResearchModels.single(model),
+            settings=settings,
+        )
+
+    assert result.report.sections
+    assert citations_valid(result.report, result.retrieved)
+    assert result.model_calls >= 2
