@@ -74,6 +74,7 @@ class Monitor(Base):
             "min_interval_s > 0 AND max_interval_s >= min_interval_s", name="interval_bounds"
         ),
         Index(None, "state", "next_run_at"),
+        Index(None, "lease_expires_at"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

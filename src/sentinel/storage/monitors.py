@@ -6,7 +6,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any, Unpack
 
-from sqlalchemy import ColumnElement, and_, case, delete, func, literal, or_, select, update
+from sqlalchemy import ColumnElement, and_, case, delete, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -244,22 +244,33 @@ class MonitorRepository:
 
         The engine sleeps until then (or a wake-up); None means nothing is scheduled.
         """
-        claimable_at = case(
-            (
-                and_(
-                    Monitor.lease_expires_at.is_not(None),
-                    Monitor.lease_expires_at > Monitor.next_run_at,
-                ),
-                Monitor.lease_expires_at,
-            ),
-            else_=Monitor.next_run_at,
+        # Two index-backed lookups instead of one expression over every row: the earliest
+        # unleased due time (index on state, next_run_at; the scan stops at the first row),
+        # and the few leased monitors (index on lease_expires_at), claimable at lease end.
+        unleased: datetime | None = await self.session.scalar(
+            select(Monitor.next_run_at)
+            .where(
+                Monitor.state == MonitorState.ACTIVE,
+                Monitor.next_run_at.is_not(None),
+                Monitor.lease_expires_at.is_(None),
+            )
+            .order_by(Monitor.state, Monitor.next_run_at)
+            .limit(1)
         )
-        earliest: datetime | None = await self.session.scalar(
-            select(func.min(claimable_at)).where(
-                Monitor.state == MonitorState.ACTIVE, Monitor.next_run_at.is_not(None)
+        leased = await self.session.execute(
+            select(Monitor.next_run_at, Monitor.lease_expires_at).where(
+                Monitor.lease_expires_at.is_not(None),
+                Monitor.state == MonitorState.ACTIVE,
+                Monitor.next_run_at.is_not(None),
             )
         )
-        return earliest
+        candidates = [unleased] if unleased is not None else []
+        candidates += [
+            max(due, lease_end)
+            for due, lease_end in leased.all()
+            if due is not None and lease_end is not None
+        ]
+        return min(candidates, default=None)
 
     async def record_run(
         self,
