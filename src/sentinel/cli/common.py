@@ -203,10 +203,12 @@ def build_run_services(
     from sentinel.web.fetch import Fetcher
 
     rng = random.Random()
+    folder = SearchSettings().search_folder
     return RunServices(
         db=db,
         search=configured_search(),
-        fetcher=Fetcher(),
+        # The local search returns file:// hits from its folder: let runs read exactly those.
+        fetcher=Fetcher(file_roots=[folder] if folder is not None else []),
         clock=clock,
         sensor_model=get_model("sensor"),
         governor_model=get_model("governor"),

@@ -10,9 +10,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag, urljoin, urlsplit
 
@@ -21,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from sentinel.web.content import decode, read_content
 from sentinel.web.errors import BlockedURL, FetchError
+from sentinel.web.files import file_content_type, read_file_url
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import NO_RETRY, Politeness, RetryPolicy, parse_retry_after, retry_call
@@ -82,6 +84,8 @@ class Fetcher:
 
     ``timeout`` bounds each request including reading its body; ``retry`` (default: none)
     retries timeouts, network errors, 429 and 5xx; ``clock`` stamps ``fetched_at``.
+    ``file_roots`` lets ``file://`` URLs inside those folders be read (the local search's
+    documents); without it every file URL is refused.
     """
 
     def __init__(
@@ -99,8 +103,11 @@ class Fetcher:
         cache_size: int = 256,
         retry: RetryPolicy = NO_RETRY,
         clock: Callable[[], datetime] | None = None,
+        file_roots: Iterable[Path] = (),
     ) -> None:
         self.guard = guard or SSRFGuard()
+        # Folders whose files may be read through file:// URLs (the local search's documents).
+        self.file_roots = tuple(Path(root) for root in file_roots)
         self.politeness = politeness or Politeness()
         self.timeout = timeout
         self.max_bytes = max_bytes
@@ -139,7 +146,21 @@ class Fetcher:
     async def fetch(self, url: str) -> FetchResult:
         """Fetch and read ``url``; raises ``FetchError`` whose ``category`` says what failed."""
         target = urldefrag(url.strip())[0]
+        if urlsplit(target).scheme.lower() == "file":
+            return await self._fetch_file(target)
         return await retry_call(lambda: self._fetch_once(target), self.retry)
+
+    async def _fetch_file(self, url: str) -> FetchResult:
+        started = time.perf_counter()
+        path, body = await asyncio.to_thread(read_file_url, url, self.file_roots, self.max_bytes)
+        raw = _Raw(
+            final_url=path.as_uri(),
+            status=200,
+            headers=httpx.Headers({"content-type": file_content_type(path)}),
+            body=body,
+            redirects=[],
+        )
+        return await self._read(url, raw, started)
 
     async def _fetch_once(self, url: str) -> FetchResult:
         started = time.perf_counter()
