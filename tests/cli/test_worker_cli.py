@@ -116,13 +116,26 @@ def test_run_here_refuses_a_paused_monitor(home: Path, launch: Scenario) -> None
     assert result.stderr.strip() == "Error: invalid monitor 1: is paused; resume it first"
 
 
-def test_worker_without_a_search_provider_says_what_to_set_and_runs_nothing(
+def test_worker_searches_the_embedded_local_index_by_default(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("SENTINEL_SEARCH", raising=False)
+    monkeypatch.delenv("SENTINEL_SEARCH_FOLDER", raising=False)
+    add("Tell me when the iPhone 17 is announced")
+    result = invoke("worker", "--once")
+    assert result.exit_code == 0, result.output
+    assert (home / "documents").is_dir(), "the local index's folder is created under the home"
+    [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
+    assert monitor["run_count"] == 1, "the empty index yields a run that reads nothing"
+
+
+def test_worker_with_an_empty_search_setting_says_what_to_set_and_runs_nothing(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_SEARCH", " ")
     add("Tell me when the iPhone 17 is announced")
     result = invoke("worker", "--once")
     assert result.exit_code == 2
-    assert "no search provider configured: set SENTINEL_SEARCH" in result.stderr
+    assert "SENTINEL_SEARCH is empty" in result.stderr
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert (monitor["run_count"], monitor["last_run"]) == (0, None)

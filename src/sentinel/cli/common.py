@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from sentinel.clock import Clock, SystemClock
+from sentinel.config import get_settings
 from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
@@ -160,33 +161,47 @@ def _jsonable(value: Any) -> Any:
 
 
 class SearchSettings(BaseSettings):
-    """Which search provider runs use: ``SENTINEL_SEARCH`` (local, searxng, brave, tavily,
-    google_cse); ``SENTINEL_SEARCH_FOLDER`` is the folder of documents the local one indexes.
-    Provider credentials come from their usual variables (``SEARXNG_URL``, ``BRAVE_API_KEY``…).
+    """Which search provider runs use: ``SENTINEL_SEARCH`` (local — the embedded default —,
+    searxng, brave, tavily, google_cse); ``SENTINEL_SEARCH_FOLDER`` is the folder of documents
+    the local one indexes (default ``<SENTINEL_HOME>/documents``). Provider credentials come
+    from their usual variables (``SEARXNG_URL``, ``BRAVE_API_KEY``…).
     """
 
     model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
 
-    search: str | None = None
+    search: str = "local"
     search_folder: Path | None = None
+
+    @property
+    def is_local(self) -> bool:
+        """Whether runs search the embedded local index."""
+        return self.search.strip().lower() == "local"
+
+    def documents_folder(self) -> Path:
+        """The local search's folder (created when it is the default one)."""
+        if self.search_folder is not None:
+            return self.search_folder
+        folder = get_settings().ensure_home() / "documents"
+        folder.mkdir(exist_ok=True)
+        return folder
 
 
 def configured_search() -> SearchProvider:
-    """The search provider of ``SENTINEL_SEARCH`` (ConfigError naming the variable if unset)."""
+    """The search provider of ``SENTINEL_SEARCH`` (the local index by default)."""
     from sentinel.web.search.registry import get_search_provider
 
     settings = SearchSettings()
-    if not settings.search:
+    if not settings.search.strip():
         raise ConfigError(
-            "no search provider configured: set SENTINEL_SEARCH to local (with "
-            "SENTINEL_SEARCH_FOLDER), searxng (with SEARXNG_URL), brave, tavily or google_cse"
+            "SENTINEL_SEARCH is empty: set it to local (with SENTINEL_SEARCH_FOLDER), "
+            "searxng (with SEARXNG_URL), brave, tavily or google_cse"
         )
-    options: dict[str, Any] = {}
-    if settings.search.strip().lower() == "local":
-        options["folder"] = settings.search_folder
-        if settings.search_folder is None:
-            raise ConfigError("SENTINEL_SEARCH=local needs SENTINEL_SEARCH_FOLDER")
-    return get_search_provider(settings.search, **options)
+    if settings.is_local:
+        folder = settings.documents_folder()
+        if not folder.is_dir():
+            raise ConfigError(f"SENTINEL_SEARCH_FOLDER={folder} is not a folder")
+        return get_search_provider("local", folder=folder)
+    return get_search_provider(settings.search)
 
 
 def build_run_services(
@@ -203,7 +218,8 @@ def build_run_services(
     from sentinel.web.fetch import Fetcher
 
     rng = random.Random()
-    folder = SearchSettings().search_folder
+    search_settings = SearchSettings()
+    folder = search_settings.documents_folder() if search_settings.is_local else None
     return RunServices(
         db=db,
         search=configured_search(),
