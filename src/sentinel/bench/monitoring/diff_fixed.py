@@ -82,11 +82,12 @@ class DiffFixedPolicy:
         app = env.world.asgi_app
         result = PolicyResult()
         snapshots: dict[tuple[str, str], str] = {}
+        watches = watched_urls(scenario)
         errors = 0
         for moment in fixed_times(scenario, self.interval, seed=ctx.seed):
             env.clock.set(moment)
             result.runs += 1
-            for host, path in watched_urls(scenario):
+            for host, path in watches:
                 result.pages += 1
                 response = await app.handle(
                     Request("GET", host, path, {}, {"user-agent": "changedetection.io"})
@@ -100,7 +101,7 @@ class DiffFixedPolicy:
                 if before is not None and before != digest:
                     result.notifications.append(moment)
         result.notes["fetch_errors"] = errors
-        result.notes["watches"] = len(watched_urls(scenario))
+        result.notes["watches"] = len(watches)
         result.wall_s = time.perf_counter() - started
         return result
 

@@ -9,8 +9,9 @@ suppression), so a condition that goes false and comes back is notified again.
 
 Each check reads the same pages the sentinel sensor would get from the same search (top
 :data:`MAX_PAGES` hits, the production fetcher), so the two differ only in what they do with
-them. In oracle-facts mode the judge's model is the oracle (see
-:mod:`sentinel.bench.monitoring.oracle_facts`), reading the ground truth of the check's time.
+them. The judge is the model configured for the sensor role; in oracle-facts mode it is the
+oracle (see :mod:`sentinel.bench.monitoring.oracle_facts`), reading the ground truth of the
+check's time.
 """
 
 from __future__ import annotations

@@ -164,6 +164,10 @@ class SentinelPolicy:
             async with db.transaction() as tx:
                 await tx.monitors.claim_due(now, services.lease_owner, LEASE_S, 1)
             outcome = await execute_run(services, monitor_id)
+            if last_run is not None:
+                # The longest wait explains a missed short-lived event in the report.
+                wait_h = round((now - last_run) / timedelta(hours=1))
+                result.notes["longest_wait_h"] = max(result.notes.get("longest_wait_h", 0), wait_h)
             last_run = now
             result.runs += 1
             statuses[outcome.status] += 1
