@@ -175,6 +175,8 @@ async def test_sentinel_runs_the_pipeline_and_notifies_once_with_grounded_facts(
     # The pre-filter spares the model on unchanged runs; the rules governor needs none.
     assert result.model_calls == result.notes["succeeded"] < result.runs
     assert result.searches == result.runs
+    (line,) = result.log
+    assert "notified: rule 'condition == true' holds" in line
 
 
 async def test_sentinel_ignores_page_noise(ctx: BenchContext) -> None:

@@ -108,3 +108,16 @@ def test_delays_read_in_minutes_below_an_hour() -> None:
     assert format_delay(None) == "—"
     assert format_delay(90) == "2 min"
     assert format_delay(5400) == "1.5 h"
+
+
+def test_failing_scores_show_what_the_policy_said() -> None:
+    noisy = score(QUIET, "sentinel", [1.0])
+    noisy.result.record(noisy.result.notifications[0], "notified: rule 'condition == true' holds")
+    quiet = score(LAUNCH, "oracle", [0.0])
+    quiet.result.record(quiet.result.notifications[0], "notified: fine")
+
+    text = markdown(bench(noisy, quiet))
+
+    assert "**quiet-shop · sentinel**" in text
+    assert "notified: rule 'condition == true' holds" in text
+    assert "notified: fine" not in text

@@ -179,8 +179,9 @@ class LLMFixedPolicy:
                             output=Judgement,
                             max_tokens=JUDGE_MAX_TOKENS,
                         )
-                    except (ProviderError, ModelOutputError):
+                    except (ProviderError, ModelOutputError) as error:
                         failures["model_failures"] += 1
+                        result.record(moment, f"model failed: {error}")
                         continue
                     judgement: Judgement = completion.parsed
                     if not judgement.condition_met:
@@ -189,6 +190,7 @@ class LLMFixedPolicy:
                     key = _answer_key(judgement)
                     if key != previous:
                         result.notifications.append(moment)
+                        result.record(moment, f"notified: {judgement.answer or judgement.facts}")
                     previous = key
                     if scenario.notify == "once":
                         break

@@ -84,9 +84,9 @@ def quality_plot(result: BenchResult, path: Path) -> Path:
     for position, count in zip(positions, false_alerts, strict=True):
         axes.annotate(f"{count} false", (position, 1.02), ha="center", fontsize=8)
     axes.set_xticks(positions, result.policies, rotation=20, ha="right", fontsize=8)
-    axes.set_ylim(0, 1.15)
+    axes.set_ylim(0, 1.35)
     axes.set_title(f"Recall and precision — sensor: {result.sensor.label}", fontsize=10)
-    axes.legend(loc="lower right", fontsize=8)
+    axes.legend(loc="upper left", ncols=2, fontsize=8)
     figure.tight_layout()
     figure.savefig(path)
     return path

@@ -23,7 +23,9 @@ class PolicyResult:
     ``notifications``: when it notified (virtual time). ``pages``/``searches``: requests into
     the world (``checks`` is their sum). ``runs``: check rounds or monitor iterations.
     ``model_calls``/``tokens``: every model request (repairs included) and its prompt plus
-    completion tokens. ``notes``: policy-specific counts (run statuses, oracle errors…).
+    completion tokens. ``notes``: policy-specific counts (run statuses, oracle errors…);
+    ``log``: one line per notification or failure, saying why (what the report shows when a
+    policy fails).
     """
 
     notifications: list[datetime] = field(default_factory=list)
@@ -34,6 +36,14 @@ class PolicyResult:
     tokens: int = 0
     wall_s: float = 0.0
     notes: dict[str, int] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    def record(self, moment: datetime, what: str, limit: int = 240) -> None:
+        """Add a log line at ``moment`` (shortened to ``limit`` characters)."""
+        text = " ".join(what.split())
+        if len(text) > limit:
+            text = text[: limit - 1] + "…"
+        self.log.append(f"{moment:%Y-%m-%d %H:%M} {text}")
 
     @property
     def checks(self) -> int:

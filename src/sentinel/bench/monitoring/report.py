@@ -184,7 +184,27 @@ def markdown(result: BenchResult) -> str:
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [_scenario_row(score) for score in result.scores]
+    lines += _failure_log(result)
     return "\n".join(lines) + "\n"
+
+
+def _failure_log(result: BenchResult, per_score: int = 6) -> list[str]:
+    """What the policies that missed an event or alerted falsely said when they acted."""
+    failing = [
+        score
+        for score in result.scores
+        if score.result.log
+        and (len(score.matching.detected) < score.matching.expected or score.matching.false_alerts)
+    ]
+    if not failing:
+        return []
+    lines = ["", "## Where policies failed: their notifications and failures", ""]
+    for score in failing:
+        lines.append(f"- **{score.scenario.id} · {score.policy}**")
+        lines += [f"  - {line}" for line in score.result.log[:per_score]]
+        if len(score.result.log) > per_score:
+            lines.append(f"  - … {len(score.result.log) - per_score} more")
+    return lines
 
 
 def _scenario_row(score: ScenarioScore) -> str:

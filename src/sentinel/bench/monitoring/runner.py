@@ -86,6 +86,7 @@ class ScenarioScore:
             "tokens": result.tokens,
             "wall_s": round(result.wall_s, 3),
             "notes": dict(sorted(result.notes.items())),
+            "log": list(result.log),
         }
 
 

@@ -173,3 +173,6 @@ class SentinelPolicy:
             statuses[outcome.status] += 1
             if outcome.notified:
                 result.notifications.append(now)
+                result.record(now, f"notified: {outcome.reason}")
+            elif outcome.status in ("failed", "retrying"):
+                result.record(now, f"{outcome.status} ({outcome.error_category}): {outcome.error}")
