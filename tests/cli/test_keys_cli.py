@@ -1,0 +1,70 @@
+"""``sentinel keys``: a key is shown once, stored hashed, listed by prefix and revocable."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sqlalchemy import text
+
+from sentinel.storage import Transaction
+from sentinel.storage.api_keys import ApiKeyRecord, ApiKeyRepository, hash_token
+from tests.cli.test_watch_cli import home, invoke, sqlite_template, with_db
+
+__all__ = ["home", "sqlite_template"]
+
+
+def test_create_prints_the_key_once_and_stores_only_its_hash(home: Path) -> None:
+    result = invoke("keys", "create", "--name", "laptop", "--json")
+    assert result.exit_code == 0, result.output
+    created = json.loads(result.stdout)
+    token = created["key"]
+    assert token.startswith("snt_")
+    assert created["prefix"] == token[:12]
+
+    async def stored(tx: Transaction) -> tuple[list[str], ApiKeyRecord | None]:
+        rows = await tx.session.execute(text("SELECT * FROM api_keys"))
+        dumped = [repr(tuple(row)) for row in rows]
+        return dumped, await ApiKeyRepository(tx.session).authenticate(token)
+
+    rows, found = with_db(home, stored)
+    assert token not in "".join(rows)
+    assert hash_token(token) in "".join(rows)
+    assert found is not None
+    assert found.name == "laptop"
+
+
+def test_list_shows_prefixes_not_keys(home: Path) -> None:
+    token = json.loads(invoke("keys", "create", "--name", "ci", "--json").stdout)["key"]
+    listed = invoke("keys", "list")
+    assert listed.exit_code == 0, listed.output
+    assert "ci" in listed.stdout
+    assert token[:12] in listed.stdout
+    assert token not in listed.stdout
+    records = json.loads(invoke("keys", "list", "--json").stdout)
+    assert [(r["id"], r["name"], r["revoked_at"]) for r in records] == [(1, "ci", None)]
+
+
+def test_a_revoked_key_no_longer_authenticates(home: Path) -> None:
+    token = json.loads(invoke("keys", "create", "--json").stdout)["key"]
+    result = invoke("keys", "revoke", "1")
+    assert result.exit_code == 0, result.output
+    assert "Revoked API key #1" in result.stdout
+
+    async def lookup(tx: Transaction) -> ApiKeyRecord | None:
+        return await ApiKeyRepository(tx.session).authenticate(token)
+
+    assert with_db(home, lookup) is None
+    assert json.loads(invoke("keys", "list", "--json").stdout)[0]["revoked_at"] is not None
+
+
+def test_revoking_an_unknown_key_is_bad_input(home: Path) -> None:
+    result = invoke("keys", "revoke", "42")
+    assert result.exit_code == 2
+    assert "42" in result.stderr
+
+
+def test_an_empty_name_is_refused(home: Path) -> None:
+    result = invoke("keys", "create", "--name", "  ")
+    assert result.exit_code == 2
+    assert "name" in result.stderr
