@@ -1,0 +1,32 @@
+"""Pages of a listing: the items and the URL of the next page (absent on the last)."""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+from fastapi import Query, Request
+from pydantic import BaseModel
+
+T = TypeVar("T")
+MAX_LIMIT = 200
+
+Limit = Query(50, ge=1, le=MAX_LIMIT, description="Items per page.")
+
+
+class Page(BaseModel, Generic[T]):
+    """One page of items, newest or lowest id first as the route says."""
+
+    items: list[T]
+    next: str | None = None
+
+
+def next_link(request: Request, **params: int | None) -> str:
+    """This request's URL with ``params`` replaced (the following page)."""
+    return str(request.url.include_query_params(**params))
+
+
+def offset_page(request: Request, rows: list[T], *, limit: int, offset: int) -> Page[T]:
+    """A page of ``rows`` fetched with ``limit + 1``: the extra row means there is more."""
+    more = len(rows) > limit
+    link = next_link(request, limit=limit, offset=offset + limit) if more else None
+    return Page[T](items=rows[:limit], next=link)

@@ -1,0 +1,146 @@
+"""Every error as RFC 9457 problem details (``application/problem+json``).
+
+``type`` is a relative URI naming the kind of problem, ``title`` its summary, ``status`` the
+HTTP status and ``detail`` what went wrong with this request; validation problems add
+``errors``: one ``{field, value, message}`` per problem.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from sentinel.errors import ConfigError, InvalidInput, SentinelError
+from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.storage import (
+    InvalidTransition,
+    ReadOnlyQueryError,
+    RecordNotFound,
+    TransitionConflict,
+)
+
+MEDIA_TYPE = "application/problem+json"
+MAX_VALUE_CHARS = 200
+
+
+class FieldProblem(BaseModel):
+    """One invalid value: where it was, what it was, why it was refused."""
+
+    field: str
+    value: Any = None
+    message: str
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem details document."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    errors: list[FieldProblem] | None = None
+
+
+PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {
+        "model": Problem,
+        "content": {MEDIA_TYPE: {}},
+        "description": HTTPStatus(status).phrase,
+    }
+    for status in (401, 404, 409, 422, 429)
+}
+
+
+def problem_response(
+    status: int,
+    detail: str,
+    *,
+    kind: str | None = None,
+    errors: list[FieldProblem] | None = None,
+    headers: dict[str, str] | None = None,
+) -> JSONResponse:
+    """A problem details response."""
+    phrase = HTTPStatus(status).phrase
+    body = Problem(
+        type=f"/problems/{kind or phrase.lower().replace(' ', '-')}",
+        title=phrase,
+        status=status,
+        detail=detail,
+        errors=errors,
+    )
+    content = jsonable_encoder(body.model_dump(exclude_none=True))
+    return JSONResponse(content, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def _shown(value: Any) -> Any:
+    # The value goes back to the client to point at the mistake, not to echo a megabyte.
+    if isinstance(value, str) and len(value) > MAX_VALUE_CHARS:
+        return value[:MAX_VALUE_CHARS] + "…"
+    return value if isinstance(value, str | int | float | bool | type(None)) else repr(value)
+
+
+def _field_problems(error: InvalidInput) -> list[FieldProblem]:
+    if isinstance(error, InvalidMonitorSpec):
+        data = error.value if isinstance(error.value, dict) else {}
+        return [
+            FieldProblem(field=field, value=_shown(data.get(field)), message=message)
+            for field, message in error.problems
+        ]
+    return [FieldProblem(field=error.field, value=_shown(error.value), message=error.problem)]
+
+
+def sentinel_error_response(error: SentinelError) -> JSONResponse:
+    """The problem response of an expected error."""
+    if isinstance(error, RecordNotFound):
+        return problem_response(404, str(error), kind="not-found")
+    if isinstance(error, InvalidTransition | TransitionConflict):
+        return problem_response(409, str(error), kind="invalid-transition")
+    if isinstance(error, ReadOnlyQueryError):
+        return problem_response(403, str(error), kind="read-only", errors=_field_problems(error))
+    if isinstance(error, InvalidInput):
+        return problem_response(
+            422, str(error), kind="invalid-input", errors=_field_problems(error)
+        )
+    if isinstance(error, ConfigError):
+        return problem_response(503, str(error), kind="configuration")
+    return problem_response(500, str(error) or type(error).__name__, kind="internal")
+
+
+def install_problem_handlers(app: FastAPI) -> None:
+    """Render framework errors, validation errors and ``SentinelError`` as problems."""
+
+    async def on_sentinel(_: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, SentinelError)
+        return sentinel_error_response(error)
+
+    async def on_http(_: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, StarletteHTTPException)
+        return problem_response(
+            error.status_code,
+            str(error.detail),
+            headers=dict(error.headers) if error.headers else None,
+        )
+
+    async def on_validation(_: Request, error: Exception) -> JSONResponse:
+        assert isinstance(error, RequestValidationError)
+        errors = [
+            FieldProblem(
+                field=".".join(str(part) for part in item["loc"]),
+                value=_shown(item.get("input")),
+                message=str(item["msg"]).removeprefix("Value error, "),
+            )
+            for item in error.errors()
+        ]
+        detail = "; ".join(f"{problem.field}: {problem.message}" for problem in errors)
+        return problem_response(422, detail, kind="invalid-input", errors=errors)
+
+    app.add_exception_handler(SentinelError, on_sentinel)
+    app.add_exception_handler(StarletteHTTPException, on_http)
+    app.add_exception_handler(RequestValidationError, on_validation)

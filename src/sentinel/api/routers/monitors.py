@@ -1,0 +1,132 @@
+"""``/monitors``: create (validated like ``sentinel watch add``), list, read, update,
+delete, pause, resume, run now and fork."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Request, Response
+
+from sentinel.api.dependencies import State, Tx
+from sentinel.api.pagination import Limit, Page, offset_page
+from sentinel.api.problems import PROBLEM_RESPONSES
+from sentinel.errors import InvalidInput
+from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.service import monitor_changes, new_monitor
+from sentinel.storage import MonitorRecord, MonitorState, NewMonitor
+
+router = APIRouter(prefix="/monitors", tags=["monitors"], responses=PROBLEM_RESPONSES)
+
+SPEC_EXAMPLE = {
+    "query": "Tell me when the iPhone 17 is announced",
+    "criteria": "when Apple announces it",
+    "notify": "once",
+    "channels": ["https://example.com/hook"],
+    "min_interval": "1 hour",
+    "max_interval": "7 days",
+}
+SpecBody = Body(
+    ...,
+    examples=[SPEC_EXAMPLE],
+    description="query, name, criteria, notify (once|always), channels, min_interval, "
+    "max_interval, governor (llm|rules), rules, timezone — as `sentinel watch add` takes them.",
+)
+
+
+@router.post("", status_code=201)
+async def create_monitor(tx: Tx, state: State, body: dict[str, Any] = SpecBody) -> MonitorRecord:
+    """Create a monitor; nothing is stored unless every value is valid. First run: now."""
+    new = new_monitor(parse_monitor_spec(body))
+    return await tx.monitors.create(new, now=state.clock.now())
+
+
+@router.get("")
+async def list_monitors(
+    request: Request,
+    tx: Tx,
+    limit: int = Limit,
+    offset: int = Query(0, ge=0, description="Monitors to skip."),
+    state: Annotated[MonitorState | None, Query(description="Only monitors in this state.")] = None,
+) -> Page[MonitorRecord]:
+    """Monitors in id order."""
+    rows = await tx.monitors.find(state=state, limit=limit + 1, offset=offset)
+    return offset_page(request, rows, limit=limit, offset=offset)
+
+
+@router.get("/{monitor_id}")
+async def get_monitor(monitor_id: int, tx: Tx) -> MonitorRecord:
+    """One monitor."""
+    return await tx.monitors.get(monitor_id)
+
+
+@router.patch("/{monitor_id}")
+async def update_monitor(
+    monitor_id: int, tx: Tx, state: State, body: dict[str, Any] = SpecBody
+) -> MonitorRecord:
+    """Change name, criteria, channels, intervals, rules, notify; ``query`` is immutable."""
+    record = await tx.monitors.get(monitor_id)
+    changes = monitor_changes(record, body)
+    return await tx.monitors.update(monitor_id, now=state.clock.now(), **changes)
+
+
+@router.delete("/{monitor_id}", status_code=204)
+async def delete_monitor(monitor_id: int, tx: Tx) -> Response:
+    """Delete the monitor with its states, runs and deliveries."""
+    await tx.monitors.delete(monitor_id)
+    return Response(status_code=204)
+
+
+@router.post("/{monitor_id}/pause")
+async def pause_monitor(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+    """Stop scheduling runs until resumed (409 if the state machine forbids it)."""
+    return await tx.monitors.transition(monitor_id, MonitorState.PAUSED, now=state.clock.now())
+
+
+@router.post("/{monitor_id}/resume")
+async def resume_monitor(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+    """Schedule runs again (due now if its next run has passed)."""
+    return await tx.monitors.transition(monitor_id, MonitorState.ACTIVE, now=state.clock.now())
+
+
+@router.post("/{monitor_id}/run-now")
+async def run_monitor_now(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+    """Make an active monitor due now; a running engine picks it up within its poll."""
+    return await tx.monitors.run_now(monitor_id, now=state.clock.now())
+
+
+@router.post("/{monitor_id}/fork", status_code=201)
+async def fork_monitor(
+    monitor_id: int,
+    tx: Tx,
+    state: State,
+    name: str | None = Query(None, description="The copy's name (default: '<name> (fork)')."),
+) -> MonitorRecord:
+    """A new active monitor with this one's definition (not its history)."""
+    source = await tx.monitors.get(monitor_id)
+    copy_name = name if name is not None else f"{source.name} (fork)"
+    if name is None and await _name_taken(tx, copy_name):
+        copy_name = f"{source.name} (fork of #{source.id})"
+    if not copy_name.strip():
+        raise InvalidInput("name", name, "must not be empty")
+    new = NewMonitor(
+        name=copy_name,
+        original_query=source.original_query,
+        action_criteria=source.action_criteria,
+        current_query=source.current_query,
+        notify_behavior=source.notify_behavior,
+        channels=source.channels,
+        min_interval_s=source.min_interval_s,
+        max_interval_s=source.max_interval_s,
+        governor_kind=source.governor_kind,
+        governor_rules=source.governor_rules,
+        context=source.context,
+    )
+    return await tx.monitors.create(new, now=state.clock.now())
+
+
+async def _name_taken(tx: Tx, name: str) -> bool:
+    try:
+        await tx.monitors.get_by_name(name)
+    except LookupError:
+        return False
+    return True

@@ -1,0 +1,55 @@
+"""Fixtures of the API tests: a fresh migrated SQLite database, the app over it (no engine)
+and an httpx client speaking ASGI to it."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from sentinel.api import create_app
+from sentinel.clock import VirtualClock
+from sentinel.storage import Database, open_database
+from sentinel.storage.settings import sqlite_url
+from tests.storage.databases import sqlite_template
+
+__all__ = ["api_db", "app", "client", "clock", "sqlite_template"]
+
+START = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def clock() -> VirtualClock:
+    """A clock stopped at ``START``."""
+    return VirtualClock(START)
+
+
+@pytest.fixture
+async def api_db(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[Database]:
+    """An empty migrated SQLite database."""
+    path = tmp_path / "sentinel.db"
+    shutil.copy(sqlite_template, path)
+    db = await open_database(sqlite_url(path), migrate=False)
+    try:
+        yield db
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+def app(api_db: Database, clock: VirtualClock) -> FastAPI:
+    """The API over ``api_db`` with a generous rate limit."""
+    return create_app(api_db, clock=clock, rate_per_minute=10_000)
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    """A client of ``app`` over ASGI."""
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        yield client

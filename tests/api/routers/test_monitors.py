@@ -1,0 +1,148 @@
+"""``/api/v1/monitors``: the same validation as ``sentinel watch add``, pagination by
+offset with a ``next`` link, partial updates with an immutable query, the state machine."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.api.helpers import SPEC, create, problem
+
+
+async def test_create_stores_a_validated_monitor_due_now(client: httpx.AsyncClient) -> None:
+    body = await create(client, name="iphone", min_interval="1 hour")
+    assert body["name"] == "iphone"
+    assert body["state"] == "active"
+    assert body["min_interval_s"] == 3600
+    assert body["channels"][0]["url"] == "https://example.com/hook"
+    assert body["next_run_at"] == "2026-11-22T09:00:00Z"
+    fetched = await client.get(f"/api/v1/monitors/{body['id']}")
+    assert fetched.json() == body
+
+
+async def test_an_invalid_spec_is_a_problem_naming_field_and_value(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/api/v1/monitors", json=SPEC | {"timezone": "Mars/Base"})
+    body = problem(response, 422)
+    assert body["errors"] == [
+        {
+            "field": "timezone",
+            "value": "Mars/Base",
+            "message": "is not an IANA time zone such as 'Europe/Paris'",
+        }
+    ]
+    listed = await client.get("/api/v1/monitors")
+    assert listed.json()["items"] == []
+
+
+async def test_a_bad_channel_is_refused_like_the_cli_refuses_it(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/api/v1/monitors", json=SPEC | {"channels": ["ftp://x"]})
+    body = problem(response, 422)
+    assert "ftp://x" in body["detail"]
+
+
+async def test_listing_pages_by_offset_with_a_next_link(client: httpx.AsyncClient) -> None:
+    for n in range(3):
+        await create(client, name=f"m{n}")
+    first = (await client.get("/api/v1/monitors", params={"limit": 2})).json()
+    assert [m["name"] for m in first["items"]] == ["m0", "m1"]
+    second = (await client.get(first["next"])).json()
+    assert [m["name"] for m in second["items"]] == ["m2"]
+    assert second["next"] is None
+
+
+async def test_listing_filters_by_state(client: httpx.AsyncClient) -> None:
+    a = await create(client, name="a")
+    await create(client, name="b")
+    await client.post(f"/api/v1/monitors/{a['id']}/pause")
+    paused = (await client.get("/api/v1/monitors", params={"state": "paused"})).json()
+    assert [m["name"] for m in paused["items"]] == ["a"]
+
+
+async def test_patch_changes_mutable_fields_and_keeps_the_rest(client: httpx.AsyncClient) -> None:
+    created = await create(client, name="iphone")
+    response = await client.patch(
+        f"/api/v1/monitors/{created['id']}",
+        json={"criteria": "when it ships", "max_interval": "2 days", "notify": "always"},
+    )
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["action_criteria"] == "when it ships"
+    assert body["max_interval_s"] == 2 * 86400
+    assert body["notify_behavior"] == "always"
+    assert body["channels"] == created["channels"]
+    assert body["name"] == "iphone"
+
+
+async def test_patch_refuses_to_change_the_original_query(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    response = await client.patch(
+        f"/api/v1/monitors/{created['id']}", json={"query": "something else"}
+    )
+    body = problem(response, 422)
+    assert body["errors"][0]["field"] == "query"
+    assert body["errors"][0]["value"] == "something else"
+    unchanged = (await client.get(f"/api/v1/monitors/{created['id']}")).json()
+    assert unchanged["original_query"] == SPEC["query"]
+
+
+async def test_patch_validates_the_merged_definition(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    response = await client.patch(
+        f"/api/v1/monitors/{created['id']}", json={"min_interval": "40 days"}
+    )
+    body = problem(response, 422)
+    assert "min_interval" in body["detail"]
+
+
+async def test_pause_resume_and_a_forbidden_transition(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    url = f"/api/v1/monitors/{created['id']}"
+    paused = await client.post(f"{url}/pause")
+    assert paused.json()["state"] == "paused"
+    problem(await client.post(f"{url}/pause"), 409)
+    problem(await client.post(f"{url}/run-now"), 422)
+    resumed = await client.post(f"{url}/resume")
+    assert resumed.json()["state"] == "active"
+
+
+async def test_run_now_makes_the_monitor_due(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    response = await client.post(f"/api/v1/monitors/{created['id']}/run-now")
+    assert response.status_code == 200, response.text
+    assert response.json()["next_run_at"] == "2026-11-22T09:00:00Z"
+
+
+async def test_fork_copies_the_definition_into_a_new_active_monitor(
+    client: httpx.AsyncClient,
+) -> None:
+    created = await create(client, name="iphone", rules=None)
+    await client.post(f"/api/v1/monitors/{created['id']}/pause")
+    first = await client.post(f"/api/v1/monitors/{created['id']}/fork")
+    assert first.status_code == 201, first.text
+    fork = first.json()
+    assert fork["id"] != created["id"]
+    assert fork["name"] == "iphone (fork)"
+    assert fork["state"] == "active"
+    for field in ("original_query", "action_criteria", "channels", "max_interval_s"):
+        assert fork[field] == created[field]
+    second = await client.post(f"/api/v1/monitors/{created['id']}/fork")
+    assert second.json()["name"] == f"iphone (fork of #{created['id']})"
+    named = await client.post(f"/api/v1/monitors/{created['id']}/fork", params={"name": "x"})
+    assert named.json()["name"] == "x"
+
+
+async def test_delete_removes_the_monitor(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    response = await client.delete(f"/api/v1/monitors/{created['id']}")
+    assert response.status_code == 204
+    problem(await client.get(f"/api/v1/monitors/{created['id']}"), 404)
+    problem(await client.delete(f"/api/v1/monitors/{created['id']}"), 404)
+
+
+async def test_a_duplicate_name_is_refused(client: httpx.AsyncClient) -> None:
+    await create(client, name="same")
+    response = await client.post("/api/v1/monitors", json=SPEC | {"name": "same"})
+    assert problem(response, 422)["errors"][0]["field"] == "name"
