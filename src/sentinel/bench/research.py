@@ -37,6 +37,7 @@ from sentinel.research import (
     ResearchModels,
     ResearchSettings,
     ResearchTools,
+    RunLog,
     citations_valid,
     run_research,
 )
@@ -149,8 +150,14 @@ def score(case: Case, report: FinalReport, retrieved: dict[str, str]) -> CaseRes
     )
 
 
-async def run_case(case: Case, models: ResearchModels, settings: ResearchSettings) -> CaseResult:
-    """Research one case in a fresh world; failures are results too."""
+async def run_case(
+    case: Case,
+    models: ResearchModels,
+    settings: ResearchSettings,
+    trace: Path | None = None,
+) -> CaseResult:
+    """Research one case in a fresh world; failures are results too. ``trace`` receives the
+    run's log as JSON lines."""
     scenario: Scenario = load_bundled(case.scenario)
     clock = VirtualClock(scenario.end)
     world = World.from_scenario(scenario, clock)
@@ -159,8 +166,11 @@ async def run_case(case: Case, models: ResearchModels, settings: ResearchSetting
         world.search_url, world.transport(), hosts=world.hosts, clock=clock.now
     )
     try:
-        async with tools:
-            result = await run_research(case.question, tools, models, settings=settings)
+        with RunLog(trace) as log:
+            async with tools:
+                result = await run_research(
+                    case.question, tools, models, settings=settings, log=log
+                )
     except SentinelError as exc:
         return CaseResult(
             case.scenario,
@@ -177,13 +187,21 @@ async def run_case(case: Case, models: ResearchModels, settings: ResearchSetting
 
 
 async def run_cases(
-    chosen: list[Case], models: ResearchModels, settings: ResearchSettings, console: Console
+    chosen: list[Case],
+    models: ResearchModels,
+    settings: ResearchSettings,
+    console: Console,
+    trace_dir: Path | None = None,
 ) -> list[CaseResult]:
     """Run the cases one after the other (a local model serves one request at a time)."""
     results = []
     for case in chosen:
-        console.print(f"[dim]{case.scenario}: {case.question}[/dim]")
-        results.append(await run_case(case, models, settings))
+        console.print(f"{case.scenario}: {case.question}", style="dim", markup=False)
+        trace = trace_dir / f"{case.scenario}.jsonl" if trace_dir else None
+        results.append(await run_case(case, models, settings, trace))
+        done = results[-1]
+        outcome = done.error or f"{done.facts_found}/{done.facts_total} facts"
+        console.print(f"  {outcome} in {done.wall_s:.1f}s", style="dim", markup=False)
     return results
 
 
@@ -203,6 +221,10 @@ def command(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Also write the results to this JSON file.")
     ] = None,
+    trace_dir: Annotated[
+        Path | None,
+        typer.Option("--trace-dir", help="Write each case's run log (JSON lines) here."),
+    ] = None,
 ) -> None:
     """Research quality on canned questions over simulated worlds with ground truth."""
     console = Console()
@@ -212,7 +234,9 @@ def command(
     except SentinelError as exc:
         raise typer.BadParameter(str(exc), param_hint="--model") from exc
     settings = ResearchSettings(max_iters=max_iters)
-    results = asyncio.run(run_cases(chosen, models, settings, console))
+    if trace_dir is not None:
+        trace_dir.mkdir(parents=True, exist_ok=True)
+    results = asyncio.run(run_cases(chosen, models, settings, console, trace_dir))
     print_results(results, model)
     if json_file is not None:
         json_file.write_text(json.dumps(to_json(results, model, settings), indent=2))

@@ -76,6 +76,20 @@ class FinalReport(BaseModel):
     sources: list[Source] = Field(max_length=20, description="Unique external sources referenced.")
 
 
+CITED_TEXT = r"^([^\[\]\n]{20,300}\[[1-9][0-9]?\] ?){1,3}$"
+"""Prose in which every stretch of text ends with a source number (``... [2]``): at most
+three stretches of at most 300 characters, which also bounds how long a small model rambles."""
+
+
+class DraftSection(BaseModel):
+    """A section as the reporter's model writes it."""
+
+    section_title: str = Field(min_length=1)
+    # A grammar hint only (JSON schema, not validation): a local model's grammar then cannot
+    # end a sentence without a citation, while "[1, 2]" from a capable model still validates.
+    content: str = Field(min_length=1, json_schema_extra={"pattern": CITED_TEXT})
+
+
 class ReportDraft(BaseModel):
     """What the reporter's model writes: a FinalReport without ``sources``.
 
@@ -83,9 +97,9 @@ class ReportDraft(BaseModel):
     sources itself, so no URL is ever copied, mistyped or invented by a model.
     """
 
-    topic: str = Field(min_length=1, description="The main topic of the question.")
-    executive_summary: str = Field(min_length=1, description="The answer in 2 or 3 sentences.")
-    sections: list[ReportSection] = Field(min_length=1, max_length=6)
+    topic: str = Field(min_length=1)
+    executive_summary: str = Field(min_length=1, json_schema_extra={"pattern": CITED_TEXT})
+    sections: list[DraftSection] = Field(min_length=1, max_length=3)
 
 
 class ResearchPlan(BaseModel):
@@ -110,8 +124,11 @@ class AnalyzerDecision(BaseModel):
     ``missing`` comes first so that a small model states the gap before it decides.
     """
 
+    # maxLength as a grammar hint only: it keeps a small model brief, and a capable model's
+    # longer note is still accepted.
     missing: str = Field(
-        max_length=300, description="What the question needs that the sources do not say yet."
+        description="What the question needs that the sources do not say yet.",
+        json_schema_extra={"maxLength": 160},
     )
     status: Status = Field(description="FINISH when the sources answer the question.")
     next_query: str = Field(
