@@ -45,15 +45,19 @@ over scenarios: median, and nearest-rank p90. Checks = page fetches + search que
 excluded; the oracle counts one per event). Model calls include repairs; tokens are prompt +
 completion. Per-event figures divide by expected events. Wall time is real seconds.
 
-Outputs: a markdown report on stdout; with ``--out DIR`` also ``report.md``, ``results.json``,
+Outputs: a markdown report on stdout (per policy, the targets, per scenario, and for each
+failing score what the policy said when it notified or failed, with each sentinel run's
+longest wait); with ``--out DIR`` also ``report.md``, ``results.json``,
 ``pareto.png`` (checks against delay) and ``quality.png``; ``--json FILE`` writes the results
 document: ``{"sensor", "policies": {name: {recall, precision, false_alerts, median_delay_s,
 p90_delay_s, checks, model_calls, tokens, …}}, "scenarios": [{id, policy, events, detected,
 false_alerts, delays_s, checks, model_calls, …}], "targets": […], …}`` (delays null when
 nothing was detected). Deterministic for a seed except wall times; ``--jobs`` runs pairs in
 parallel processes with identical results. The whole library with ``--sensor oracle-facts``
-takes about two minutes on two cores; with the embedded model use a subset, e.g.
-``--scenarios DIR --limit 2 --policy sentinel --policy llm-fixed``.
+and the default policies costs about 140 s of CPU (about 75 s on two idle cores; the hourly
+diff policy is half of it). With the embedded model a call takes tens of seconds, so run a
+subset: a directory holding e.g. ``airline-merger-denied.yaml`` and ``library-cve.yaml``,
+``--scenarios DIR --policy sentinel --policy oracle`` (``llm-fixed`` costs one call a day).
 """
 
 from __future__ import annotations
