@@ -205,7 +205,7 @@ class Sim:
     def of(cls, scenario_id: str, *, start: datetime | None = None) -> Sim:
         scenario = load_bundled(scenario_id)
         clock = VirtualClock(start or scenario.start)
-        world = World.from_scenario(scenario, clock, seed=3, slow_delay=0.0, timeout_hold=1.0)
+        world = World.from_scenario(scenario, clock, seed=3, slow_delay=0.0, timeout_hold=2.5)
         search = SearxngSearch(
             base_url=world.search_url, transport=world.transport(), rate_limit=None, clock=clock.now
         )
@@ -213,7 +213,7 @@ class Sim:
             transport=world.transport(),
             guard=SSRFGuard(allow_hosts=world.hosts),
             politeness=Politeness(min_interval=0),
-            timeout=0.5,
+            timeout=2.0,
             clock=clock.now,
         )
         return cls(scenario, clock, world, search, fetcher)

@@ -27,11 +27,12 @@ GOVERNOR_MAX_TOKENS = 300
 class GovernorReply(BaseModel):
     """The decision as the model writes it; quotes are cited by their number."""
 
-    reasoning: str = Field(max_length=300, description="One short sentence.")
+    # Bounds become grammar limits on a local model: a small model that rambles is cut short.
+    reasoning: str = Field(max_length=200, description="One short sentence.")
     should_act: bool = Field(description="Whether the criteria are met now.")
-    answer: str | None = Field(max_length=400, description="The news for the user, or null.")
+    answer: str | None = Field(max_length=280, description="The news for the user, or null.")
     facts: dict[str, Any] = Field(description="The values the answer states.")
-    evidence: list[int] = Field(description="Numbers of the supporting quotes.")
+    evidence: list[int] = Field(max_length=5, description="Numbers of the supporting quotes.")
     next_check: str = Field(max_length=60, description="When to look again, e.g. '6 hours'.")
 
 

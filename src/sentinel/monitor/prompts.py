@@ -36,8 +36,8 @@ Reply with one JSON object of this shape:
 snake_case keys and plain values (true/false, numbers, short text, dates as YYYY-MM-DD). Keep \
 the keys of the previous state; update their values from the pages. Say only what the pages \
 say: a rumour or a plan is not an announcement.
-- evidence: one to three sentences copied word for word from the pages, each with the number \
-of its page.
+- evidence: one to three short sentences copied word for word from the pages (never \
+reworded), each with the number of its page.
 - volatility_hint: a few words on how soon this may change, or null.
 - query_update: a better web search query for the same mission, or null.
 

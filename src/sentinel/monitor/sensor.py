@@ -60,9 +60,12 @@ class ReportPayload(BaseModel):
     shape under the grammar)."""
 
     updated_state: dict[str, Any] = Field(description="Facts about the mission, flat.")
-    evidence: list[QuoteRef] = Field(description="Verbatim quotes with their page numbers.")
-    volatility_hint: str | None = Field(max_length=120, description="How soon this may change.")
-    query_update: str | None = Field(max_length=200, description="A better query, or null.")
+    # Bounds become grammar limits on a local model: a small model that rambles is cut short.
+    evidence: list[QuoteRef] = Field(
+        max_length=3, description="Verbatim quotes with their page numbers."
+    )
+    volatility_hint: str | None = Field(max_length=60, description="How soon this may change.")
+    query_update: str | None = Field(max_length=150, description="A better query, or null.")
 
 
 class SensorReply(BaseModel):

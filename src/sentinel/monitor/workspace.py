@@ -39,7 +39,7 @@ from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, Se
 
 SENSOR = "sensor"
 SENSOR_ACTIONS = ("search", "fetch", "report_state")
-MAX_QUOTE_CHARS = 400
+MAX_QUOTE_CHARS = 200
 
 
 @dataclass
