@@ -27,9 +27,11 @@ def create_app(
     clock: Clock | None = None,
     rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     lifespan: Lifespan | None = None,
+    open_without_keys: bool = True,
 ) -> FastAPI:
     """The API over ``db``; ``lifespan`` runs around serving (``sentinel serve`` starts the
-    engine there). The caller owns ``db`` and closes it."""
+        engine there). ``open_without_keys`` False requires a key even when none exists (for a
+    server listening beyond loopback). The caller owns ``db`` and closes it."""
 
     @asynccontextmanager
     async def run(app: FastAPI) -> AsyncIterator[None]:
@@ -49,7 +51,10 @@ def create_app(
         lifespan=run,
     )
     app.state.sentinel = ApiState(
-        db=db, clock=clock or SystemClock(), limiter=RateLimiter(rate_per_minute)
+        db=db,
+        clock=clock or SystemClock(),
+        limiter=RateLimiter(rate_per_minute),
+        open_without_keys=open_without_keys,
     )
     install_problem_handlers(app)
     api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(require_api_key)])

@@ -1,8 +1,9 @@
 """API-key authentication and per-key rate limits.
 
 With no active key the API is open — ``sentinel serve`` then refuses to listen beyond
-loopback. Once a key exists, every ``/api/v1`` request needs ``Authorization: Bearer <key>``
-or ``X-API-Key: <key>``. Each key (or, when the API is open, the one anonymous caller) draws
+loopback, and a server already listening there stays closed if the last key is revoked.
+Once a key exists, every ``/api/v1`` request needs ``Authorization: Bearer <key>`` or
+``X-API-Key: <key>``. Each key (or, when the API is open, the one anonymous caller) draws
 from a token bucket; an empty bucket answers 429 with ``Retry-After``.
 """
 
@@ -33,7 +34,7 @@ async def require_api_key(request: Request) -> None:
     async with state.db.transaction() as tx:
         keys = ApiKeyRepository(tx.session)
         record = await keys.authenticate(token) if token is not None else None
-        required = record is None and await keys.any_active()
+        required = record is None and (not state.open_without_keys or await keys.any_active())
     if required:
         reason = "missing API key" if token is None else "invalid or revoked API key"
         raise HTTPException(

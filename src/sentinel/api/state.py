@@ -22,6 +22,8 @@ class ApiState:
     db: Database
     clock: Clock
     limiter: RateLimiter
+    # False when listening beyond loopback: revoking the last key must not open the API.
+    open_without_keys: bool = True
     monotonic: Callable[[], float] = field(default=time.monotonic)
 
 

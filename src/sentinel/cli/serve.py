@@ -1,0 +1,98 @@
+"""``sentinel serve``: the HTTP API (``/api/v1``) and, unless ``--no-worker``, the engine in
+the same process.
+
+Without any API key the server listens on loopback only, open to local callers; binding
+another address is refused until ``sentinel keys create`` made a key. The engine starts with
+the server and, on shutdown (Ctrl-C), stops claiming and lets runs in progress finish.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import typer
+import uvicorn
+from fastapi import FastAPI
+
+from sentinel.api import create_app
+from sentinel.api.app import Lifespan
+from sentinel.api.binding import check_bind_address, is_loopback
+from sentinel.cli import common
+from sentinel.cli.common import database, run, stdout, worker_engine
+from sentinel.clock import Clock
+from sentinel.storage import Database
+from sentinel.storage.api_keys import ApiKeyRepository
+
+log = logging.getLogger(__name__)
+
+
+def engine_lifespan(db: Database, clock: Clock) -> Lifespan:
+    """Run the configured engine while the server runs; stop it gracefully afterwards."""
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        stop = asyncio.Event()
+        async with worker_engine(db, clock) as engine:
+            task = asyncio.create_task(engine.run_forever(stop), name="sentinel-engine")
+            task.add_done_callback(_report_engine_end)
+            stdout.print(f"Engine {engine.owner} running in this process.")
+            try:
+                yield
+            finally:
+                stop.set()
+                await asyncio.gather(task, return_exceptions=True)
+
+    return lifespan
+
+
+def _report_engine_end(task: asyncio.Task[None]) -> None:
+    # The API keeps serving if the engine dies; the operator must hear about it.
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the engine stopped: %r", task.exception(), exc_info=task.exception())
+
+
+async def has_active_keys(db: Database) -> bool:
+    """Whether at least one API key is unrevoked."""
+    async with db.transaction() as tx:
+        return await ApiKeyRepository(tx.session).any_active()
+
+
+def build_server(
+    db: Database, clock: Clock, *, host: str, port: int, worker: bool, has_keys: bool
+) -> uvicorn.Server:
+    """The uvicorn server of the API on ``host:port`` (refused beyond loopback without keys)."""
+    check_bind_address(host, has_keys=has_keys)
+    app = create_app(
+        db,
+        clock=clock,
+        lifespan=engine_lifespan(db, clock) if worker else None,
+        open_without_keys=is_loopback(host),
+    )
+    config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
+    return uvicorn.Server(config)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (beyond loopback: keys)."),
+    port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
+    no_worker: bool = typer.Option(
+        False, "--no-worker", help="Serve the API only; run `sentinel worker` separately."
+    ),
+) -> None:
+    """Serve the HTTP API (and run monitors unless --no-worker)."""
+
+    async def main() -> None:
+        clock = common.cli_clock()
+        async with database() as db:
+            keys = await has_active_keys(db)
+            server = build_server(
+                db, clock, host=host, port=port, worker=not no_worker, has_keys=keys
+            )
+            access = "API keys required" if keys or not is_loopback(host) else "no API key: open"
+            stdout.print(f"Serving http://{host}:{port}/api/v1 ({access}).", soft_wrap=True)
+            await server.serve()
+
+    run(main)

@@ -1,0 +1,88 @@
+"""``sentinel serve``: refuses to listen beyond loopback without API keys; serves the API on
+loopback (here with --no-worker, on a free port) and shuts down cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+
+from sentinel.api.binding import check_bind_address, is_loopback
+from sentinel.cli.serve import build_server, has_active_keys
+from sentinel.clock import SystemClock
+from sentinel.errors import InvalidInput
+from sentinel.storage import open_database
+from sentinel.storage.api_keys import ApiKeyRepository
+from sentinel.storage.settings import sqlite_url
+from tests.cli.test_watch_cli import home, invoke, sqlite_template
+
+__all__ = ["home", "sqlite_template"]
+
+
+def test_serving_beyond_loopback_without_keys_is_refused(home: Path) -> None:
+    result = invoke("serve", "--host", "0.0.0.0", "--no-worker")
+    assert result.exit_code == 2
+    assert "0.0.0.0" in result.stderr
+    assert "sentinel keys create" in result.stderr
+
+
+def test_loopback_addresses_are_recognised() -> None:
+    assert all(is_loopback(host) for host in ("127.0.0.1", "::1", "[::1]", "localhost"))
+    assert not any(is_loopback(host) for host in ("0.0.0.0", "192.168.1.4", "example.com"))
+
+
+def test_with_a_key_any_address_is_allowed() -> None:
+    check_bind_address("0.0.0.0", has_keys=True)
+    with pytest.raises(InvalidInput) as refused:
+        check_bind_address("::", has_keys=False)
+    assert refused.value.field == "host"
+
+
+async def test_the_server_answers_on_loopback_and_stops(home: Path) -> None:
+    db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
+    try:
+        assert not await has_active_keys(db)
+        server = build_server(
+            db, SystemClock(), host="127.0.0.1", port=0, worker=False, has_keys=False
+        )
+        serving = asyncio.create_task(server.serve())
+        for _ in range(200):
+            if server.started:
+                break
+            await asyncio.sleep(0.02)
+        port = server.servers[0].sockets[0].getsockname()[1]
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=5) as client:
+            health = await client.get("/health")
+            monitors = await client.get("/api/v1/monitors")
+        server.should_exit = True
+        await asyncio.wait_for(serving, timeout=10)
+    finally:
+        await db.close()
+    assert health.json()["status"] == "ok"
+    assert monitors.json() == {"items": [], "next": None}
+
+
+def test_beyond_loopback_revoking_the_last_key_does_not_open_the_api(home: Path) -> None:
+    token = json.loads(invoke("keys", "create", "--json").stdout)["key"]
+
+    async def main() -> tuple[bool, int, int]:
+        db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
+        try:
+            keys = await has_active_keys(db)
+            server = build_server(
+                db, SystemClock(), host="0.0.0.0", port=0, worker=False, has_keys=keys
+            )
+            async with db.transaction() as tx:
+                await ApiKeyRepository(tx.session).revoke(1, now=SystemClock().now())
+            transport = httpx.ASGITransport(app=server.config.app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+                anonymous = await client.get("/api/v1/monitors")
+                revoked = await client.get("/api/v1/monitors", headers={"X-API-Key": token})
+        finally:
+            await db.close()
+        return keys, anonymous.status_code, revoked.status_code
+
+    assert asyncio.run(main()) == (True, 401, 401)
