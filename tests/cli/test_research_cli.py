@@ -20,7 +20,9 @@ from typer.testing import CliRunner
 from sentinel.cli.research import describe, research
 from sentinel.cli.sra import app as sra_app
 from sentinel.config import get_settings
+from sentinel.notify import verify_webhook_signature
 from sentinel.research import FinalReport
+from tests.research.conftest import Receiver, serving_receiver
 
 app = typer.Typer()
 app.command()(research)
@@ -175,6 +177,42 @@ def test_the_sra_console_script_prints_pure_json(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["sources"]
     assert "researching:" in done.stderr
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    with serving_receiver() as running:
+        yield running
+
+
+@pytest.mark.network
+def test_the_finished_report_is_delivered_to_the_webhook(receiver: Receiver) -> None:
+    url, received = receiver
+
+    result = runner.invoke(
+        app,
+        [
+            *(QUESTION, "--world", "research-chip-plant", "--model", "extractive"),
+            *("--webhook", url, "--webhook-secret", "k"),
+        ],
+        env=NO_MODELS,
+    )
+
+    assert result.exit_code == 0, result.output
+    ((headers, body),) = received
+    verify_webhook_signature("k", headers["Sentinel-Signature"], body)
+    assert json.loads(body)["report"] == json.loads(result.stdout)
+    assert f"delivered to {url} (HTTP 202)" in result.stderr
+
+
+def test_a_webhook_url_that_cannot_work_is_refused_before_the_run() -> None:
+    result = runner.invoke(
+        app, [QUESTION, "--world", "research-chip-plant", "--webhook", "hooks.example/r"]
+    )
+
+    assert result.exit_code == 1
+    assert "must be an absolute http:// or https:// URL" in result.stderr
+    assert "researching" not in result.stderr
 
 
 def test_progress_lines_describe_what_happens() -> None:

@@ -4,9 +4,12 @@ that answers each node by the output type it asks for."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, ClassVar
 
 import pytest
 
@@ -185,3 +188,43 @@ def tools(search: FakeSearch, reader: FakeReader | None = None) -> ResearchTools
 
 
 ToolsFactory = Callable[..., ResearchTools]
+
+
+Receiver = tuple[str, list[tuple[dict[str, str], bytes]]]
+"""A webhook receiver's URL and the (headers, body) of each request it got."""
+
+
+class _Receiver(BaseHTTPRequestHandler):
+    received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["Content-Length"]))
+        self.received.append((dict(self.headers), body))
+        self.send_response(202)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        return None
+
+
+@contextmanager
+def serving_receiver() -> Iterator[Receiver]:
+    """A webhook receiver on 127.0.0.1 that accepts every POST (202), while in the block."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
+    _Receiver.received = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/hook", _Receiver.received
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    """A running webhook receiver (see ``serving_receiver``)."""
+    with serving_receiver() as running:
+        yield running

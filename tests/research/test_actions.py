@@ -16,13 +16,15 @@ from sentinel.web.politeness import RetryPolicy
 from tests.research.conftest import PRESS, VOTE, FakeSearch, NodeScript, tools
 
 
-def make_store(search: FakeSearch) -> Store[ResearchState]:
+def make_store(
+    search: FakeSearch, question: str = "How did Parliament vote on the repair act?"
+) -> Store[ResearchState]:
     settings = ResearchSettings(search_rate_per_s=None)
     log = RunLog()
     gate = CallGate("test", timeout_s=1, retry=RetryPolicy(max_attempts=1))
     agents = build_agents(NodeScript().models, settings, gate, log)
     store = build_store(agents, tools(search), settings, gate, log)
-    store.dispatch("start", question="How did Parliament vote on the repair act?")
+    store.dispatch("start", question=question)
     return store
 
 
@@ -87,10 +89,32 @@ def test_an_empty_plan_searches_the_questions_keywords() -> None:
 
 
 def test_a_plan_with_a_malformed_freshness_is_refused() -> None:
-    store = make_store(FakeSearch())
+    store = make_store(FakeSearch(), question="What did Parliament vote this week?")
 
     with pytest.raises(ValidationError, match="freshness"):
         store.dispatch("plan", research_query="repair", narrow=False, freshness="yesterday")
+
+
+def test_a_time_filter_is_kept_only_for_a_question_about_a_recent_period() -> None:
+    recent = make_store(FakeSearch(), question="What did Parliament vote this week?")
+    timeless = make_store(FakeSearch(), question="What did Parliament vote on the repair act?")
+
+    for store in (recent, timeless):
+        store.dispatch("plan", research_query="repair vote", narrow=False, freshness="d7")
+
+    assert recent.state.search_input == SearchInput(query="repair vote", freshness="d7")
+    assert timeless.state.search_input == SearchInput(query="repair vote")
+
+
+def test_a_question_asking_several_things_is_never_narrow() -> None:
+    several = make_store(FakeSearch(), question="Where is the plant and how much will it cost?")
+    single = make_store(FakeSearch(), question="What was the winning time?")
+
+    for store in (several, single):
+        store.dispatch("plan", research_query="plant", narrow=True, freshness=None)
+
+    assert not several.state.narrow
+    assert single.state.narrow
 
 
 async def test_a_time_window_that_hides_every_result_is_dropped() -> None:

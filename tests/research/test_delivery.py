@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import ClassVar
 
 import httpx
 import pytest
 
+from sentinel.errors import InvalidInput
 from sentinel.notify import verify_webhook_signature
 from sentinel.research import DeliveryFailed, deliver_report
 from sentinel.web.politeness import RetryPolicy
+from tests.research.conftest import Receiver
 
 PAYLOAD = {"kind": "research_report", "report": {"topic": "Repair"}}
 NOW = datetime(2025, 10, 9, 12, tzinfo=UTC)
@@ -97,37 +95,9 @@ async def test_a_receiver_that_stays_down_fails_after_the_retries() -> None:
     assert len(seen) == 3
 
 
-class _Receiver(BaseHTTPRequestHandler):
-    received: ClassVar[list[tuple[dict[str, str], bytes]]] = []
-
-    def do_POST(self) -> None:
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        self.received.append((dict(self.headers), body))
-        self.send_response(202)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        return None
-
-
-@pytest.fixture
-def receiver() -> Iterator[tuple[str, list[tuple[dict[str, str], bytes]]]]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
-    _Receiver.received = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/hook", _Receiver.received
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
 @pytest.mark.network
 async def test_a_report_reaches_a_real_receiver_on_loopback(
-    receiver: tuple[str, list[tuple[dict[str, str], bytes]]],
+    receiver: Receiver,
 ) -> None:
     url, received = receiver
 
@@ -137,3 +107,8 @@ async def test_a_report_reaches_a_real_receiver_on_loopback(
     ((headers, body),) = received
     assert json.loads(body) == PAYLOAD
     verify_webhook_signature("k", headers["Sentinel-Signature"], body)
+
+
+async def test_a_url_that_cannot_receive_a_webhook_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="absolute http"):
+        await deliver_report("ftp://hooks.example/r", PAYLOAD)

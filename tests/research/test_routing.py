@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from sentinel.research.routing import Route, fallback_queries, route, same_query
+from sentinel.research.routing import (
+    Route,
+    can_be_narrow,
+    fallback_queries,
+    mentions_recency,
+    route,
+    same_query,
+)
 
 QUESTION = "How did Parliament vote on the repair act?"
 
@@ -78,3 +85,15 @@ def test_fallbacks_are_the_keywords_then_the_question() -> None:
         "What is the price of tea?",
     ]
     assert fallback_queries("   ") == []
+
+
+def test_only_a_question_asking_one_thing_can_be_narrow() -> None:
+    assert can_be_narrow("What was the winning time of the 2025 Calder Marathon?")
+    assert not can_be_narrow("How did Parliament vote on the repair act?")
+    assert not can_be_narrow("Where will Quantra build its plant and what will it cost?")
+
+
+def test_a_recent_period_is_recognised_in_the_question() -> None:
+    assert mentions_recency("What changed in the last 7 days?")
+    assert mentions_recency("What is the latest on the recall?")
+    assert not mentions_recency("How did Parliament vote on the repair act?")

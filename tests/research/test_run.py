@@ -97,8 +97,9 @@ async def test_finish_with_one_domain_is_overruled_when_the_question_is_broad(
 async def test_a_narrow_question_may_finish_with_one_domain(fast: ResearchSettings) -> None:
     search = three_domains()
     script = NodeScript(plans=[plan("repair vote", narrow=True)], decisions=[decision("FINISH")])
+    narrow = "What was the final vote count on the repair act?"
 
-    result = await run_research(QUESTION, tools(search), script.models, settings=fast)
+    result = await run_research(narrow, tools(search), script.models, settings=fast)
 
     assert result.queries == ("repair vote",)
     assert result.domains == ("europarl.example",)

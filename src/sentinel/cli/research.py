@@ -33,6 +33,7 @@ from sentinel.research import (
     report_payload,
     run_research,
 )
+from sentinel.research.delivery import webhook_url
 from sentinel.research.runlog import Event
 from sentinel.web.search.local import LocalIndex
 from sentinel.web.search.registry import get_search_provider
@@ -108,6 +109,8 @@ def research(
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         moment = _moment(at)
+        if webhook is not None:
+            webhook_url(webhook)  # refused now, not after a long run
         models = ResearchModels.configured(model)
         tools = _tools(search, index, world, moment)
         settings = ResearchSettings(max_iters=max_iters)

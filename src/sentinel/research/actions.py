@@ -9,13 +9,13 @@ the report with ``FinalReport.model_validate_json`` and keeps only sources retri
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 from sentinel.errors import ProviderError, SentinelError
 from sentinel.research.citations import enforce_citations, normalize_url
 from sentinel.research.errors import SearchFailed
 from sentinel.research.reading import PageReader, choose_pages, excerpt, terms, without_title
-from sentinel.research.routing import fallback_queries, route
+from sentinel.research.routing import can_be_narrow, fallback_queries, mentions_recency, route
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import FinalReport, SearchHit, SearchInput, Status
 from sentinel.research.settings import ResearchSettings
@@ -39,8 +39,12 @@ def start(state: ResearchState, question: str) -> None:
 
 
 def plan(state: ResearchState, research_query: str, narrow: bool, freshness: str | None) -> None:
-    """Set the first search (the planner's answer); an empty query searches the question."""
+    """Set the first search (the planner's answer), its judgements checked against the
+    question; an empty query searches the question's keywords."""
     query = research_query.strip() or fallback_queries(state.question)[0]
+    if not mentions_recency(state.question):
+        freshness = None
+    narrow = narrow and can_be_narrow(state.question)
     request = SearchInput(query=query, num_results=state.num_results, freshness=freshness)
     state.research_query = request.query
     state.search_input = request
@@ -145,9 +149,12 @@ WRITES: dict[str, list[str] | None] = {
 }
 
 
+SearchAction = Callable[[ResearchState, SearchInput], Awaitable[Mutation]]
+
+
 def make_search(
     tools: ResearchTools, gate: CallGate, settings: ResearchSettings, log: RunLog
-) -> Callable[..., object]:
+) -> SearchAction:
     """The ``search`` action over ``tools``: one search, then the best new pages read."""
 
     async def search(state: ResearchState, request: SearchInput) -> Mutation:

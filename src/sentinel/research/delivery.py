@@ -13,16 +13,25 @@ import asyncio
 import hashlib
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
 from sentinel import __version__
-from sentinel.errors import ProviderError
+from sentinel.errors import InvalidInput, ProviderError
 from sentinel.research.errors import DeliveryFailed
 from sentinel.research.run import ResearchResult
 from sentinel.web.politeness import RetryPolicy, Sleep, parse_retry_after, retry_call
 
 RETRYABLE = frozenset({408, 429})
+
+
+def webhook_url(url: str) -> str:
+    """``url`` if it can receive a webhook (absolute http or https); ``InvalidInput`` if not."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidInput("webhook url", url, "must be an absolute http:// or https:// URL")
+    return url.strip()
 
 
 def report_payload(result: ResearchResult) -> dict[str, Any]:
@@ -57,6 +66,7 @@ async def deliver_report(
     from sentinel.notify.channels.webhook import encode_body
     from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
 
+    url = webhook_url(url)
     body = encode_body(payload)
     headers = {
         "Content-Type": "application/json",

@@ -174,7 +174,7 @@ def build_store(
     ):
         store.register(fn, writes=actions.WRITES[fn.__name__])
     store.register(
-        actions.make_search(tools, search_gate, settings, log),  # type: ignore[arg-type]
+        actions.make_search(tools, search_gate, settings, log),
         name="search",
         writes=actions.WRITES["search"],
     )

@@ -1,9 +1,11 @@
-"""The analyzer's conditional edge, decided in code: the model proposes, the rules dispose.
+"""The loop's decisions, made in code: the models propose, the rules dispose.
 
-The model says FINISH or CONTINUE (with a query); the rules make sure a run neither stops too
-early nor loops: no FINISH with fewer than ``min_domains`` distinct domains unless the question
-is narrow, no query searched twice, and a finish once ``max_iters`` searches are done or no new
-query is left to try.
+The analyzer says FINISH or CONTINUE (with a query); the rules make sure a run neither stops
+too early nor loops: no FINISH with fewer than ``min_domains`` distinct domains unless the
+question is narrow, no query searched twice, and a finish once ``max_iters`` searches are done
+or no new query is left to try. The planner's judgements are checked against the question too:
+it may call a question narrow only if the question asks one thing, and set a time filter only
+if the question speaks of a recent period.
 """
 
 from __future__ import annotations
@@ -16,6 +18,13 @@ from sentinel.research.reading import STOPWORDS
 from sentinel.research.schemas import Status
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+_ASKS = frozenset({"what", "where", "when", "who", "whom", "which", "why", "how"})
+_OPEN = frozenset({"why", "how"})
+_RECENT = re.compile(
+    r"\b(latest|recent(ly)?|today|yesterday|now|currently|this (week|month|year)|"
+    r"(last|past) (\d+ )?(days?|weeks?|months?|hours?))\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +39,24 @@ class Route:
 def same_query(a: str, b: str) -> bool:
     """Queries that differ only in case, spacing or punctuation search the same thing."""
     return _words(a) == _words(b)
+
+
+def can_be_narrow(question: str) -> bool:
+    """Whether one source may answer ``question``: not when it asks why or how, nor when it
+    asks several things ("where..., how much... and how many...").
+
+    A small planner calls nearly anything narrow; this keeps the domain rule for the questions
+    it exists for.
+    """
+    words = [w.casefold() for w in _WORD.findall(question)]
+    asked = [w for w in words if w in _ASKS]
+    return not (_OPEN & set(asked)) and len(asked) <= 1
+
+
+def mentions_recency(question: str) -> bool:
+    """Whether the question itself is about a recent period (only then is a time filter
+    on the search more than a guess)."""
+    return _RECENT.search(question) is not None
 
 
 def fallback_queries(question: str) -> list[str]:

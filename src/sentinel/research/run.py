@@ -102,16 +102,19 @@ async def run_research(
         "start", "user", question=question, models=models.names, settings=settings.model_dump()
     )
     started = time.perf_counter()
+    app = AIApp(store, agents, rules=RULES)
+    follow: asyncio.Task[None] | None = None
     with UsageTracker() as usage:
-        app = AIApp(store, agents, rules=RULES)
-        async with app:
-            follow = asyncio.create_task(log.follow(app.trace))
-            store.dispatch("start", question=question)
-            try:
+        try:
+            async with app:
+                follow = asyncio.create_task(log.follow(app.trace))
+                store.dispatch("start", question=question)
                 await app.run_until_idle(timeout=settings.run_timeout_s)
-            except AppTimeout as exc:
-                raise ResearchTimeout(question, settings.run_timeout_s, exc.busy) from exc
-        await follow
+        except AppTimeout as exc:
+            raise ResearchTimeout(question, settings.run_timeout_s, exc.busy) from exc
+        finally:
+            if follow is not None:
+                await follow  # the trace closed with the app: the copy is complete
     wall_s = time.perf_counter() - started
     state = store.state
     log.record(
