@@ -9,6 +9,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from sentinel.api.binding import check_bind_address, is_loopback
 from sentinel.cli.serve import build_server, has_active_keys
@@ -77,7 +78,9 @@ def test_beyond_loopback_revoking_the_last_key_does_not_open_the_api(home: Path)
             )
             async with db.transaction() as tx:
                 await ApiKeyRepository(tx.session).revoke(1, now=SystemClock().now())
-            transport = httpx.ASGITransport(app=server.config.app)
+            app = server.config.app
+            assert isinstance(app, FastAPI)
+            transport = httpx.ASGITransport(app=app)
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
                 anonymous = await client.get("/api/v1/monitors")
                 revoked = await client.get("/api/v1/monitors", headers={"X-API-Key": token})
