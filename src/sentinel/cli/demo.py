@@ -1,22 +1,60 @@
-"""``sentinel demo``: the main job on the embedded defaults.
+"""``sentinel demo``: the main job, offline — monitors on a simulated web, end to end.
 
-For now this runs the agent-runtime demonstration (two agents handing work to each other
-through the store); it grows into the offline monitoring demonstration.
+Creates monitors for a few bundled scenarios on the embedded local model, runs the real engine
+on a virtual clock through each scenario, prints every notification as it is delivered and
+ends with a summary table (see :mod:`sentinel.demo`). ``--scripted`` replaces the model with a
+deterministic script (everything else stays real); the test suite runs the demo that way.
 """
 
 from __future__ import annotations
 
-import runpy
+import asyncio
 from pathlib import Path
+from typing import Annotated
 
 import typer
+from rich.console import Console
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "translator_handoff.py"
+from sentinel.cli.common import reported_errors
+from sentinel.demo import DEFAULT_SCENARIOS, ConsoleDisplay, ShowcaseSettings, run_showcase
+from sentinel.llm.local import DEFAULT_LOCAL_MODEL
+
+PIPED_WIDTH = 120
+"""Width when output is not a terminal (a log, a test): rich would otherwise wrap at 80."""
 
 
-def run_demo() -> None:
-    """Run the runtime demonstration from the repository's examples."""
-    if not EXAMPLE.exists():
-        typer.echo(f"demo program not found at {EXAMPLE} (run from a source checkout)", err=True)
-        raise typer.Exit(1)
-    runpy.run_path(str(EXAMPLE), run_name="__main__")
+def _console(*, stderr: bool) -> Console:
+    console = Console(stderr=stderr)
+    return console if console.is_terminal else Console(stderr=stderr, width=PIPED_WIDTH)
+
+
+def run_demo(
+    scenarios: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--scenario",
+            "-s",
+            help=f"A scenario to play (repeatable; default: {', '.join(DEFAULT_SCENARIOS)}).",
+        ),
+    ] = None,
+    model: Annotated[
+        str, typer.Option(help="The embedded local model (see `sentinel models list`).")
+    ] = DEFAULT_LOCAL_MODEL,
+    scripted: Annotated[
+        bool, typer.Option("--scripted", help="A deterministic scripted model instead (fast).")
+    ] = False,
+    home: Annotated[
+        Path | None,
+        typer.Option(help="The demo's directory (default: <SENTINEL_HOME>/demo), recreated."),
+    ] = None,
+) -> None:
+    """Run the main job: monitors on a simulated web, offline, on the embedded model."""
+    with reported_errors():
+        settings = ShowcaseSettings(
+            scenarios=tuple(scenarios) if scenarios else DEFAULT_SCENARIOS,
+            model=model,
+            scripted=scripted,
+            home=home,
+        )
+        display = ConsoleDisplay(_console(stderr=False), _console(stderr=True))
+        asyncio.run(run_showcase(settings, display))

@@ -1,0 +1,197 @@
+"""``sentinel demo --scripted``: a deterministic stand-in for the model that reads only prompts.
+
+One :class:`~sentinel.llm.ScriptedModel` plays both roles, as the embedded model does: asked
+for a ``SensorReply`` it reads the ``<page>`` blocks the sensor prompt shows (regular
+expressions over page text, quotes copied verbatim); asked for a ``GovernorReply`` it compares
+the current state the governor prompt shows with the previous one. Which reader applies is
+found from the prompt's ``Mission:`` line. Nothing here sees a scenario's ground truth: the
+pipeline, the engine, the outbox and the delivery run for real, only the model is scripted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sentinel.errors import ModelOutputError
+from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.monitor.governor import GovernorReply
+from sentinel.monitor.sensor import SensorReply
+
+_PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
+_MISSION = re.compile(r"^Mission: (.*)$", re.M)
+_STATE = {
+    "previous": re.compile(r"^Previous state: (.*)$", re.M),
+    "current": re.compile(r"^Current state: (.*)$", re.M),
+}
+_PRICE = r"\$(\d[\d,]*\.\d{2})"
+_HOURS_ROW = re.compile(r"^\| (\w+day) \| ([^|]+?) \|", re.M)
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ShownPage:
+    """A page block as the sensor prompt shows it."""
+
+    number: int
+    url: str
+    title: str
+    text: str
+
+
+Reading = tuple[State, list[tuple[int, str]]]
+"""What a scripted sensor reports: the state, and its quotes as (page number, quote)."""
+Reader = Callable[[list[ShownPage], State | None], Reading]
+Decider = Callable[[State, State | None], dict[str, Any]]
+
+
+def shown_pages(prompt: str) -> list[ShownPage]:
+    """The ``<page>`` blocks of a sensor prompt."""
+    return [ShownPage(int(n), url, title, text) for n, url, title, text in _PAGE.findall(prompt)]
+
+
+def shown_state(prompt: str, which: str) -> State | None:
+    """The ``previous`` or ``current`` state a prompt shows (None when it shows none)."""
+    match = _STATE[which].search(prompt)
+    if match is None or not match.group(1).startswith("{"):
+        return None
+    value = json.loads(match.group(1))
+    return value if isinstance(value, dict) else None
+
+
+def sentence_with(page: ShownPage, pattern: str) -> str | None:
+    """The sentence (or line) of ``page`` in which ``pattern`` matches, copied verbatim."""
+    match = re.search(pattern, page.text)
+    if match is None:
+        return None
+    text = page.text
+    dot, line = text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start())
+    start = max(dot + 2 if dot >= 0 else 0, line + 1)
+    ends = [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    return text[start:end].strip()
+
+
+# -- the readers and deciders of the demo's scenarios --------------------------------------
+
+
+def read_launch(pages: list[ShownPage], previous: State | None) -> Reading:
+    """Apple's own pages decide; rumour sites are read but not believed."""
+    for page in pages:
+        quote = sentence_with(page, r"Apple today announced iPhone 17")
+        if quote and "apple.example" in page.url:
+            day = re.search(r"beginning Friday, (September \d+)", page.text)
+            release = day.group(1) if day else None
+            return {"announced": True, "release_date": release}, [(page.number, quote)]
+    for page in pages:
+        quote = sentence_with(page, r"no announcements")
+        if quote and "apple.example" in page.url:
+            return {"announced": False, "release_date": None}, [(page.number, quote)]
+    return {"announced": False, "release_date": None}, []
+
+
+def read_price(pages: list[ShownPage], previous: State | None) -> Reading:
+    """The price on Voltmart's own product page; other shops and products are ignored."""
+    for page in pages:
+        if "voltmart.example/p/sonora-qc-ultra" in page.url:
+            price = re.search(_PRICE, page.text)
+            quote = sentence_with(page, _PRICE)
+            if price and quote:
+                value = float(price.group(1).replace(",", ""))
+                return {"voltmart_price_usd": value}, [(page.number, quote)]
+    return dict(previous or {"voltmart_price_usd": None}), []
+
+
+def read_hours(pages: list[ShownPage], previous: State | None) -> Reading:
+    """The weekly timetable of the hours page, one ``day time`` pair after another."""
+    for page in pages:
+        if page.url.endswith("/visit/hours"):
+            rows = _HOURS_ROW.findall(page.text)
+            quote = sentence_with(page, r"is open \w+ days a week")
+            if rows:
+                hours = "; ".join(f"{day} {time}" for day, time in rows)
+                return {"weekly_hours": hours}, [(page.number, quote)] if quote else []
+    return dict(previous or {}), []
+
+
+def decide_hours(current: State, previous: State | None) -> dict[str, Any]:
+    """Act only when both readings have a timetable and they differ."""
+    before = (previous or {}).get("weekly_hours")
+    now = current.get("weekly_hours")
+    if before and now and before != now:
+        return {
+            "reasoning": "the weekly hours differ from the previous reading",
+            "should_act": True,
+            "answer": f"The library's opening hours changed: {now}.",
+            "facts": {"weekly_hours": now},
+            "evidence": [1],
+        }
+    return {"reasoning": "the weekly hours are unchanged", "next_check": "1 day"}
+
+
+@dataclass(frozen=True)
+class ScriptedRole:
+    """How the scripted model reads for one scenario: its sensor and, for an LLM-governed
+    monitor, its governor."""
+
+    read: Reader
+    decide: Decider | None = None
+
+
+SCRIPTS: Mapping[str, ScriptedRole] = {
+    "iphone-release": ScriptedRole(read_launch),
+    "headphones-price-drop": ScriptedRole(read_price),
+    "library-hours-churn": ScriptedRole(read_hours, decide_hours),
+}
+"""The scripted readers of the demo's scenarios, by scenario id."""
+
+
+class UnscriptedMission(ModelOutputError):
+    """The scripted model was asked about a mission it has no reader for."""
+
+    def __init__(self, mission: str | None) -> None:
+        self.mission = mission
+        super().__init__(
+            f"the scripted demo model has no reader for the mission {mission!r}", raw=""
+        )
+
+
+def scripted_model(missions: Mapping[str, ScriptedRole]) -> ScriptedModel:
+    """The demo's scripted model; ``missions`` maps a mission (as prompts show it) to its
+    readers."""
+
+    def respond(request: ScriptedRequest) -> dict[str, Any]:
+        prompt = request.prompt
+        found = _MISSION.search(prompt)
+        role = missions.get(found.group(1)) if found else None
+        if role is None:
+            raise UnscriptedMission(found.group(1) if found else None)
+        if request.output is SensorReply:
+            state, quotes = role.read(shown_pages(prompt), shown_state(prompt, "previous"))
+            return {
+                "action": "report_state",
+                "payload": {
+                    "updated_state": state,
+                    "evidence": [{"page": page, "quote": quote} for page, quote in quotes],
+                    "volatility_hint": None,
+                    "query_update": None,
+                },
+            }
+        if request.output is GovernorReply and role.decide is not None:
+            current = shown_state(prompt, "current") or {}
+            decision = role.decide(current, shown_state(prompt, "previous"))
+            return {
+                "should_act": False,
+                "answer": None,
+                "facts": {},
+                "evidence": [],
+                "next_check": "1 day",
+                **decision,
+            }
+        raise UnscriptedMission(found.group(1) if found else None)
+
+    return ScriptedModel(respond, name="scripted-demo")

@@ -1,0 +1,145 @@
+"""The whole demo, played once with the scripted model: the real engine, pipeline, outbox,
+delivery worker and signed webhooks on three simulated worlds. The scripted model reads only
+the prompts; the ground truth is used by the summary and these assertions only."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from sentinel.demo import ConsoleDisplay, ShowcaseReport, ShowcaseSettings, run_showcase
+from sentinel.demo.showcase import fresh_database
+from sentinel.llm import forbid_real_models
+from sentinel.storage import DeliveryStatus, MonitorState, open_database
+from sentinel.storage.settings import sqlite_url
+
+IPHONE_LAUNCH = datetime(2025, 9, 9, 17, tzinfo=UTC)
+PRICE_DROP = datetime(2025, 10, 3, 6, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo")
+    (path / "demo.db").write_text("a previous demo's database")
+    return path
+
+
+@pytest.fixture(scope="module")
+def played(home: Path) -> tuple[ShowcaseReport, str, str]:
+    """The demo played once for the whole module: its report, stdout and stderr."""
+    out, err = io.StringIO(), io.StringIO()
+    display = ConsoleDisplay(Console(file=out, width=160), Console(file=err, width=160))
+    settings = ShowcaseSettings(scripted=True, home=home)
+    with forbid_real_models():
+        report = asyncio.run(run_showcase(settings, display))
+    return report, out.getvalue(), err.getvalue()
+
+
+def test_the_announcement_is_notified_once_after_it_happened(
+    played: tuple[ShowcaseReport, str, str],
+) -> None:
+    report, _, _ = played
+    row = next(r for r in report.summaries if r.scenario_id == "iphone-release")
+
+    assert row.notifications == 1
+    assert row.detected_at is not None
+    assert IPHONE_LAUNCH <= row.detected_at <= IPHONE_LAUNCH.replace(day=10, hour=12)
+    assert row.first_event == IPHONE_LAUNCH
+    assert row.false_alerts == 0
+
+
+def test_the_price_drop_is_notified_with_the_price_on_voltmarts_page(
+    played: tuple[ShowcaseReport, str, str],
+) -> None:
+    report, _, _ = played
+    row = next(r for r in report.summaries if r.scenario_id == "headphones-price-drop")
+    [notification] = [
+        n for n in report.notifications if n.payload.monitor_name == "headphones-price-drop"
+    ]
+
+    assert row.detected_at is not None
+    assert row.detected_at >= PRICE_DROP
+    assert row.false_alerts == 0
+    assert notification.payload.facts == {"voltmart_price_usd": 279.99}
+    assert "voltmart.example" in notification.payload.message
+
+
+def test_the_noise_only_scenario_never_notifies_and_the_prefilter_spares_the_model(
+    played: tuple[ShowcaseReport, str, str],
+) -> None:
+    report, _, _ = played
+    row = next(r for r in report.summaries if r.scenario_id == "library-hours-churn")
+
+    assert row.notifications == 0
+    assert row.first_event is None
+    assert row.counts.skipped > 2 * row.counts.sensed
+    # An LLM-governed run that is skipped spares both the sensor's and the governor's call.
+    assert row.counts.calls_saved == 2 * row.counts.skipped
+
+
+def test_every_scenario_runs_the_pipeline_without_failures_and_saves_model_calls(
+    played: tuple[ShowcaseReport, str, str],
+) -> None:
+    report, _, _ = played
+
+    assert [r.scenario_id for r in report.summaries] == [
+        "iphone-release",
+        "headphones-price-drop",
+        "library-hours-churn",
+    ]
+    for row in report.summaries:
+        assert row.counts.failed == 0, row.scenario_id
+        assert row.counts.calls_saved > 0, row.scenario_id
+        assert row.counts.model_calls >= row.counts.sensed >= 1, row.scenario_id
+        assert row.counts.runs == row.counts.sensed + row.counts.skipped
+
+
+async def test_notifications_went_through_the_outbox_and_the_monitors_were_left_still(
+    played: tuple[ShowcaseReport, str, str], home: Path
+) -> None:
+    report, _, _ = played
+    db = await open_database(sqlite_url(home / "demo.db"), migrate=False)
+    try:
+        async with db.transaction() as tx:
+            monitors = {m.name: m for m in await tx.monitors.find()}
+            deliveries = await tx.outbox.find(limit=100)
+    finally:
+        await db.close()
+
+    assert [d.status for d in deliveries] == [DeliveryStatus.DELIVERED] * 2
+    assert {d.idempotency_key for d in deliveries} == {
+        n.idempotency_key for n in report.notifications
+    }
+    assert monitors["iphone-release"].state is MonitorState.COMPLETED
+    assert monitors["headphones-price-drop"].state is MonitorState.COMPLETED
+    # Its window is over: paused, so that no later engine runs it in another world.
+    assert monitors["library-hours-churn"].state is MonitorState.PAUSED
+
+
+def test_the_screen_shows_the_plan_the_notifications_and_the_summary(
+    played: tuple[ShowcaseReport, str, str],
+) -> None:
+    report, out, err = played
+
+    assert "scripted" in err
+    assert "rules: announced == true" in err
+    assert "skipped by the pre-filter" in err
+    assert out.count("🔔") == 2
+    assert "What the monitors did" in out
+    assert "wall time" in out
+    assert report.wall_s > 0
+
+
+def test_a_previous_demo_database_and_its_journal_are_removed(tmp_path: Path) -> None:
+    for name in ("demo.db", "demo.db-wal", "demo.db-shm", "notes.txt"):
+        (tmp_path / name).write_text("left over")
+
+    path = fresh_database(tmp_path)
+
+    assert path == tmp_path / "demo.db"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
