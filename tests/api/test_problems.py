@@ -31,3 +31,9 @@ async def test_the_openapi_schema_is_published(client: httpx.AsyncClient) -> Non
     schema = (await client.get("/api/v1/openapi.json")).json()
     assert "/api/v1/monitors/{monitor_id}/states/diff" in schema["paths"]
     assert "/api/v1/query" in schema["paths"]
+
+
+async def test_a_405_lists_every_method_of_the_path(client: httpx.AsyncClient) -> None:
+    response = await client.put("/api/v1/monitors/1")
+    problem(response, 405)
+    assert response.headers["allow"] == "DELETE, GET, PATCH"

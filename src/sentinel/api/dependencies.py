@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Path, Request
 
 from sentinel.api.state import ApiState, api_state
 from sentinel.storage import Transaction
@@ -17,5 +17,12 @@ async def transaction(request: Request) -> AsyncIterator[Transaction]:
         yield tx
 
 
+# Ids are 64-bit integers in the database: larger ones are invalid input, not a crash.
+MAX_ID = 2**63 - 1
+MAX_OFFSET = 2**62
+
 Tx = Annotated[Transaction, Depends(transaction)]
 State = Annotated[ApiState, Depends(api_state)]
+MonitorId = Annotated[int, Path(ge=1, le=MAX_ID, description="The monitor's id.")]
+RunId = Annotated[int, Path(ge=1, le=MAX_ID, description="The run's id.")]
+Version = Annotated[int, Path(ge=1, le=MAX_ID, description="The state version (1, 2, 3…).")]

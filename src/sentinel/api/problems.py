@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
@@ -28,6 +29,7 @@ from sentinel.storage import (
 
 MEDIA_TYPE = "application/problem+json"
 MAX_VALUE_CHARS = 200
+PROBED_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 
 
 class FieldProblem(BaseModel):
@@ -54,7 +56,7 @@ PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
         "content": {MEDIA_TYPE: {}},
         "description": HTTPStatus(status).phrase,
     }
-    for status in (401, 404, 409, 422, 429)
+    for status in (400, 401, 404, 409, 422, 429)
 }
 
 
@@ -113,6 +115,19 @@ def sentinel_error_response(error: SentinelError) -> JSONResponse:
     return problem_response(500, str(error) or type(error).__name__, kind="internal")
 
 
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path. Starlette names only the first partly
+    matching route's methods, though one path is served by several routes (one per method)."""
+    return [
+        method
+        for method in PROBED_METHODS
+        if any(
+            route.matches({**request.scope, "method": method})[0] is Match.FULL
+            for route in request.app.router.routes
+        )
+    ]
+
+
 def install_problem_handlers(app: FastAPI) -> None:
     """Render framework errors, validation errors and ``SentinelError`` as problems."""
 
@@ -120,13 +135,12 @@ def install_problem_handlers(app: FastAPI) -> None:
         assert isinstance(error, SentinelError)
         return sentinel_error_response(error)
 
-    async def on_http(_: Request, error: Exception) -> JSONResponse:
+    async def on_http(request: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, StarletteHTTPException)
-        return problem_response(
-            error.status_code,
-            str(error.detail),
-            headers=dict(error.headers) if error.headers else None,
-        )
+        headers = dict(error.headers) if error.headers else {}
+        if error.status_code == 405:
+            headers["Allow"] = ", ".join(allowed_methods(request))
+        return problem_response(error.status_code, str(error.detail), headers=headers or None)
 
     async def on_validation(_: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)

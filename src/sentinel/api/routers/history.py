@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 
-from sentinel.api.dependencies import Tx
+from sentinel.api.dependencies import MAX_ID, MAX_OFFSET, MonitorId, RunId, Tx, Version
 from sentinel.api.diff import StateDiff, diff_documents
 from sentinel.api.pagination import Limit, Page, next_link
 from sentinel.api.problems import PROBLEM_RESPONSES
@@ -21,12 +21,12 @@ from sentinel.storage import (
 )
 
 router = APIRouter(prefix="/monitors/{monitor_id}", tags=["history"], responses=PROBLEM_RESPONSES)
-Cursor = Annotated[int | None, Query(ge=1, description="The `next` link's cursor.")]
+Cursor = Annotated[int | None, Query(ge=1, le=MAX_ID, description="The `next` link's cursor.")]
 
 
 @router.get("/runs")
 async def list_runs(
-    monitor_id: int, request: Request, tx: Tx, limit: int = Limit, cursor: Cursor = None
+    monitor_id: MonitorId, request: Request, tx: Tx, limit: int = Limit, cursor: Cursor = None
 ) -> Page[RunRecord]:
     """Runs, newest first."""
     await tx.monitors.get(monitor_id)
@@ -38,7 +38,7 @@ async def list_runs(
 
 
 @router.get("/runs/{run_id}")
-async def get_run(monitor_id: int, run_id: int, tx: Tx) -> RunRecord:
+async def get_run(monitor_id: MonitorId, run_id: RunId, tx: Tx) -> RunRecord:
     """One run with its activity trace, usage and outcome."""
     run = await tx.runs.get(run_id)
     if run.monitor_id != monitor_id:
@@ -48,7 +48,7 @@ async def get_run(monitor_id: int, run_id: int, tx: Tx) -> RunRecord:
 
 @router.get("/states")
 async def list_states(
-    monitor_id: int, request: Request, tx: Tx, limit: int = Limit, cursor: Cursor = None
+    monitor_id: MonitorId, request: Request, tx: Tx, limit: int = Limit, cursor: Cursor = None
 ) -> Page[StateVersionRecord]:
     """State versions, newest first."""
     await tx.monitors.get(monitor_id)
@@ -61,10 +61,14 @@ async def list_states(
 
 @router.get("/states/diff")
 async def diff_states(
-    monitor_id: int,
+    monitor_id: MonitorId,
     tx: Tx,
-    from_version: Annotated[int, Query(alias="from", ge=1, description="The older version.")],
-    to_version: Annotated[int, Query(alias="to", ge=1, description="The newer version.")],
+    from_version: Annotated[
+        int, Query(alias="from", ge=1, le=MAX_ID, description="The older version.")
+    ],
+    to_version: Annotated[
+        int, Query(alias="to", ge=1, le=MAX_ID, description="The newer version.")
+    ],
 ) -> StateDiff:
     """What changed in the sensed state from one version to another."""
     if from_version == to_version:
@@ -75,18 +79,18 @@ async def diff_states(
 
 
 @router.get("/states/{version}")
-async def get_state(monitor_id: int, version: int, tx: Tx) -> StateVersionRecord:
+async def get_state(monitor_id: MonitorId, version: Version, tx: Tx) -> StateVersionRecord:
     """One state version with its evidence."""
     return await tx.states.get(monitor_id, version)
 
 
 @router.get("/deliveries")
 async def list_deliveries(
-    monitor_id: int,
+    monitor_id: MonitorId,
     request: Request,
     tx: Tx,
     limit: int = Limit,
-    offset: Annotated[int, Query(ge=0, description="Deliveries to skip.")] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Deliveries to skip.")] = 0,
     status: Annotated[DeliveryStatus | None, Query(description="Only this status.")] = None,
 ) -> Page[DeliveryRecord]:
     """Notification deliveries (one per channel and notification), oldest first."""

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request, Response
 
-from sentinel.api.dependencies import State, Tx
+from sentinel.api.dependencies import MAX_OFFSET, MonitorId, State, Tx
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
@@ -45,7 +45,7 @@ async def list_monitors(
     request: Request,
     tx: Tx,
     limit: int = Limit,
-    offset: int = Query(0, ge=0, description="Monitors to skip."),
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Monitors to skip.")] = 0,
     state: Annotated[MonitorState | None, Query(description="Only monitors in this state.")] = None,
 ) -> Page[MonitorRecord]:
     """Monitors in id order."""
@@ -54,14 +54,14 @@ async def list_monitors(
 
 
 @router.get("/{monitor_id}")
-async def get_monitor(monitor_id: int, tx: Tx) -> MonitorRecord:
+async def get_monitor(monitor_id: MonitorId, tx: Tx) -> MonitorRecord:
     """One monitor."""
     return await tx.monitors.get(monitor_id)
 
 
 @router.patch("/{monitor_id}")
 async def update_monitor(
-    monitor_id: int, tx: Tx, state: State, body: dict[str, Any] = SpecBody
+    monitor_id: MonitorId, tx: Tx, state: State, body: dict[str, Any] = SpecBody
 ) -> MonitorRecord:
     """Change name, criteria, channels, intervals, rules, notify; ``query`` is immutable."""
     record = await tx.monitors.get(monitor_id)
@@ -70,33 +70,33 @@ async def update_monitor(
 
 
 @router.delete("/{monitor_id}", status_code=204)
-async def delete_monitor(monitor_id: int, tx: Tx) -> Response:
+async def delete_monitor(monitor_id: MonitorId, tx: Tx) -> Response:
     """Delete the monitor with its states, runs and deliveries."""
     await tx.monitors.delete(monitor_id)
     return Response(status_code=204)
 
 
 @router.post("/{monitor_id}/pause")
-async def pause_monitor(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+async def pause_monitor(monitor_id: MonitorId, tx: Tx, state: State) -> MonitorRecord:
     """Stop scheduling runs until resumed (409 if the state machine forbids it)."""
     return await tx.monitors.transition(monitor_id, MonitorState.PAUSED, now=state.clock.now())
 
 
 @router.post("/{monitor_id}/resume")
-async def resume_monitor(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+async def resume_monitor(monitor_id: MonitorId, tx: Tx, state: State) -> MonitorRecord:
     """Schedule runs again (due now if its next run has passed)."""
     return await tx.monitors.transition(monitor_id, MonitorState.ACTIVE, now=state.clock.now())
 
 
 @router.post("/{monitor_id}/run-now")
-async def run_monitor_now(monitor_id: int, tx: Tx, state: State) -> MonitorRecord:
+async def run_monitor_now(monitor_id: MonitorId, tx: Tx, state: State) -> MonitorRecord:
     """Make an active monitor due now; a running engine picks it up within its poll."""
     return await tx.monitors.run_now(monitor_id, now=state.clock.now())
 
 
 @router.post("/{monitor_id}/fork", status_code=201)
 async def fork_monitor(
-    monitor_id: int,
+    monitor_id: MonitorId,
     tx: Tx,
     state: State,
     name: str | None = Query(None, description="The copy's name (default: '<name> (fork)')."),
