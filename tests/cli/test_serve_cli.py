@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
+from sentinel.api import create_app
 from sentinel.api.binding import check_bind_address, is_loopback
+from sentinel.cli import serve as serve_module
 from sentinel.cli.serve import build_server, has_active_keys
-from sentinel.clock import SystemClock
+from sentinel.clock import Clock, SystemClock
 from sentinel.errors import InvalidInput
-from sentinel.storage import open_database
+from sentinel.storage import Database, open_database
 from sentinel.storage.api_keys import ApiKeyRepository
 from sentinel.storage.settings import sqlite_url
 from tests.cli.test_watch_cli import home, invoke, sqlite_template
@@ -89,3 +93,39 @@ def test_beyond_loopback_revoking_the_last_key_does_not_open_the_api(home: Path)
         return keys, anonymous.status_code, revoked.status_code
 
     assert asyncio.run(main()) == (True, 401, 401)
+
+
+class FakeEngine:
+    """Stands in for the configured engine: runs until told to stop."""
+
+    owner = "fake-engine"
+
+    def __init__(self) -> None:
+        self.started = asyncio.Event()
+        self.stopped = False
+
+    async def run_forever(self, stop: asyncio.Event) -> None:
+        self.started.set()
+        await stop.wait()
+        self.stopped = True
+
+
+async def test_the_engine_runs_with_the_server_and_stops_with_it(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    engine = FakeEngine()
+
+    @asynccontextmanager
+    async def fake_worker_engine(db: Database, clock: Clock) -> AsyncIterator[FakeEngine]:
+        yield engine
+
+    monkeypatch.setattr(serve_module, "worker_engine", fake_worker_engine)
+    db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
+    try:
+        app = create_app(db, lifespan=serve_module.engine_lifespan(db, SystemClock()))
+        async with app.router.lifespan_context(app):
+            await asyncio.wait_for(engine.started.wait(), timeout=5)
+            assert not engine.stopped
+        assert engine.stopped
+    finally:
+        await db.close()
