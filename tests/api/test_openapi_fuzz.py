@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from sentinel.api import create_app
+from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 from sentinel.storage.settings import sqlite_url
 from tests.storage.databases import sqlite_template
@@ -30,10 +31,24 @@ __all__ = ["sqlite_template"]
 # test client that may run each on its own event loop: no pooled connection is kept.
 DB_PATH = Path(tempfile.mkdtemp(prefix="sentinel-fuzz-")) / "sentinel.db"
 URL = make_url(sqlite_url(DB_PATH))
+
+
+async def instant_research(question: str, log: RunLog) -> dict[str, Any]:
+    """Research that answers at once (no model, no index)."""
+    log.record("start", "planner", question=question)
+    return {"kind": "research_report", "question": question}
+
+
 APP = create_app(
-    Database(create_async_engine(URL, poolclass=NullPool), URL), rate_per_minute=100_000
+    Database(create_async_engine(URL, poolclass=NullPool), URL),
+    rate_per_minute=100_000,
+    research_runner=instant_research,
 )
-schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP)
+# The event stream lasts as long as its job, which the test client's per-call event loop may
+# not keep alive; it is covered by tests/api/routers/test_research.py instead.
+schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP).exclude(
+    path="/api/v1/research/{job_id}/events"
+)
 
 
 @pytest.fixture(autouse=True, scope="module")

@@ -11,7 +11,8 @@ from fastapi import APIRouter, Depends, FastAPI
 from sentinel.api.auth import require_api_key
 from sentinel.api.problems import install_problem_handlers
 from sentinel.api.ratelimit import RateLimiter
-from sentinel.api.routers import health, history, monitors, query
+from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
+from sentinel.api.routers import health, history, monitors, query, research
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
@@ -28,18 +29,25 @@ def create_app(
     rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     lifespan: Lifespan | None = None,
     open_without_keys: bool = True,
+    research_runner: ResearchRunner | None = None,
 ) -> FastAPI:
     """The API over ``db``; ``lifespan`` runs around serving (``sentinel serve`` starts the
-        engine there). ``open_without_keys`` False requires a key even when none exists (for a
-    server listening beyond loopback). The caller owns ``db`` and closes it."""
+    engine there). ``open_without_keys`` False requires a key even when none exists (for a
+    server listening beyond loopback). Research jobs run with ``research_runner`` (default:
+    the configured models over the local index). The caller owns ``db`` and closes it."""
+    clock = clock or SystemClock()
+    jobs = ResearchJobs(research_runner or configured_research, clock)
 
     @asynccontextmanager
     async def run(app: FastAPI) -> AsyncIterator[None]:
-        if lifespan is None:
-            yield
-            return
-        async with lifespan(app):
-            yield
+        try:
+            if lifespan is None:
+                yield
+            else:
+                async with lifespan(app):
+                    yield
+        finally:
+            await jobs.close()
 
     app = FastAPI(
         title="Sentinel",
@@ -52,13 +60,14 @@ def create_app(
     )
     app.state.sentinel = ApiState(
         db=db,
-        clock=clock or SystemClock(),
+        clock=clock,
         limiter=RateLimiter(rate_per_minute),
+        research=jobs,
         open_without_keys=open_without_keys,
     )
     install_problem_handlers(app)
     api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(require_api_key)])
-    for module in (monitors, history, query):
+    for module in (monitors, history, query, research):
         api.include_router(module.router)
     app.include_router(api)
     app.include_router(health.router)

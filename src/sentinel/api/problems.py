@@ -32,6 +32,10 @@ MAX_VALUE_CHARS = 200
 PROBED_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 
 
+class Conflict(SentinelError):
+    """The resource is not in a state that allows the request (409)."""
+
+
 class FieldProblem(BaseModel):
     """One invalid value: where it was, what it was, why it was refused."""
 
@@ -102,7 +106,7 @@ def sentinel_error_response(error: SentinelError) -> JSONResponse:
     """The problem response of an expected error."""
     if isinstance(error, RecordNotFound):
         return problem_response(404, str(error), kind="not-found")
-    if isinstance(error, InvalidTransition | TransitionConflict):
+    if isinstance(error, InvalidTransition | TransitionConflict | Conflict):
         return problem_response(409, str(error), kind="invalid-transition")
     if isinstance(error, ReadOnlyQueryError):
         return problem_response(403, str(error), kind="read-only", errors=_field_problems(error))

@@ -1,4 +1,4 @@
-"""What the API's routes share: the database, the clock and the rate limiter."""
+"""What the API's routes share: the database, the clock, the rate limiter, research jobs."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from fastapi import Request
 
 from sentinel.api.ratelimit import RateLimiter
+from sentinel.api.research_jobs import ResearchJobs
 from sentinel.clock import Clock
 from sentinel.storage import Database
 
@@ -22,6 +23,7 @@ class ApiState:
     db: Database
     clock: Clock
     limiter: RateLimiter
+    research: ResearchJobs
     # False when listening beyond loopback: revoking the last key must not open the API.
     open_without_keys: bool = True
     monotonic: Callable[[], float] = field(default=time.monotonic)
