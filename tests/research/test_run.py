@@ -6,6 +6,7 @@ each test states exactly what the nodes say and checks what the code makes of it
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -286,6 +287,34 @@ async def test_a_model_that_stays_down_fails_the_run_naming_the_node(
     assert caught.value.node == "analyzer"
     assert "connection refused" in str(caught.value)
     assert script.calls(AnalyzerDecision) == 2  # the step and one runtime retry
+
+
+async def slow_answer(request: object) -> dict[str, str]:
+    await asyncio.sleep(5)  # far beyond the model time limit of the fast settings
+    return decision("CONTINUE", "never used")
+
+
+async def test_an_analyzer_too_slow_to_answer_leaves_the_decision_to_the_rules(
+    fast: ResearchSettings,
+) -> None:
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(decisions=[slow_answer])
+
+    result = await run_research(QUESTION, tools(search), script.models, settings=fast)
+
+    assert script.calls(AnalyzerDecision) == 1  # a timed-out model call is not repeated
+    assert result.finish_reason == "the analyzer found the evidence sufficient"
+    (timeout,) = [e for e in result.log.of("model", "analyzer") if e.get("error")]
+    assert timeout["error"] == "model: no answer within 0.5s"
+
+
+async def test_a_reporter_too_slow_to_answer_fails_the_run(fast: ResearchSettings) -> None:
+    script = NodeScript(reports=[slow_answer, slow_answer])
+
+    with pytest.raises(NodeFailed, match=r"no answer within 0\.5s") as caught:
+        await run_research(QUESTION, tools(three_domains()), script.models, settings=fast)
+
+    assert caught.value.node == "reporter"
 
 
 async def test_no_results_at_all_is_a_clear_error(fast: ResearchSettings) -> None:

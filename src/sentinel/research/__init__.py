@@ -15,17 +15,20 @@ work over through state (``graph`` draws it)::
 What is enforced in code rather than asked of a model:
 
 - structure: the planner, analyzer and reporter answer grammar-constrained pydantic models
-  (``ResearchPlan``, ``AnalyzerDecision``, ``FinalReport``); the report is validated with
-  ``FinalReport.model_validate_json``, and one that stays invalid after the repair round
-  fails the run at once with ``ReportValidationError``;
+  (``ResearchPlan``, ``AnalyzerDecision``, ``ReportDraft``); the report is validated with
+  ``FinalReport.model_validate_json``, and a reporter output that stays invalid after the
+  repair round fails the run at once with ``ReportValidationError``;
 - routing: the analyzer may not finish with fewer than two domains unless the question is
-  narrow, may not repeat a query, and ``max_iters`` searches end the loop (``routing``);
-- citations: every source of the report is a URL retrieved in this run. Sources the model
-  invented are removed and the ``[n]`` markers renumbered to match ``sources``; a report left
-  without any retrieved source is refused (the reporter is told why and tries once more, then
-  the run fails with ``NodeFailed``) (``citations``);
+  narrow, may not repeat a query, and ``max_iters`` searches end the loop; the planner may
+  call a question narrow, or filter by time, only when the question allows it (``routing``);
+- citations: the reporter's model writes prose citing the numbered sources it was shown
+  (``[2]``) and the code attaches those sources, so a model never writes a URL. Every
+  FinalReport published is checked again: sources not retrieved in this run are removed,
+  uncited ones dropped, ``[n]`` renumbered to match ``sources``, and a report left without
+  any retrieved source is refused (the reporter is told why and tries once more, then the
+  run fails with ``NodeFailed``) (``citations``);
 - evidence: the best new pages of each search are read, deduplicated by URL, cut to their
-  most relevant paragraphs within budgets; page text reaches the models as delimited data;
+  most relevant lines within budgets; page text reaches the models as delimited data;
 - manners: searches and model calls are rate limited, time-limited and retried with backoff
   (``throttle``); every node's input, output and query is in the run log (``runlog``).
 """

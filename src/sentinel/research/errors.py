@@ -53,11 +53,11 @@ class ResearchTimeout(ResearchError, TimeoutError):
 
 
 class CallTimeout(ProviderError):
-    """A search or model call did not answer in time; retryable."""
+    """A search or model call did not answer in time."""
 
-    def __init__(self, provider: str, seconds: float) -> None:
+    def __init__(self, provider: str, seconds: float, *, retryable: bool = True) -> None:
         self.seconds = seconds
-        super().__init__(provider, f"no answer within {seconds:g}s", retryable=True)
+        super().__init__(provider, f"no answer within {seconds:g}s", retryable=retryable)
 
 
 class SearchFailed(ProviderError):

@@ -22,7 +22,6 @@ from sentinel.agents import (
     trigger,
     when_changed,
 )
-from sentinel.errors import ModelOutputError
 from sentinel.research import actions
 from sentinel.research.models import ResearchModels
 from sentinel.research.nodes import StructuredNode, final_report_json, search_call
@@ -51,7 +50,7 @@ def build_agents(
 ) -> list[Agent[NodeConfig]]:
     """The four nodes as agents, each limited to its own action(s)."""
 
-    def plan_fallback(error: ModelOutputError) -> ActionCall:
+    def plan_fallback(problem: str, raw: str) -> ActionCall:
         # An empty query makes ``plan`` search the question's own keywords.
         return ActionCall("plan", {"research_query": "", "narrow": False, "freshness": None})
 
@@ -62,6 +61,7 @@ def build_agents(
         system=PLANNER_SYSTEM,
         to_call=lambda plan, _: ActionCall("plan", plan.model_dump()),
         on_invalid=plan_fallback,
+        fallback_on_timeout=True,
         gate=gate,
         log=log,
         max_tokens=settings.plan_tokens,
@@ -74,9 +74,10 @@ def build_agents(
         system=ANALYZER_SYSTEM,
         to_call=lambda decision, _: ActionCall("decide", decision.model_dump()),
         # FINISH hands the choice to the rules: more domains needed means another search.
-        on_invalid=lambda e: ActionCall(
+        on_invalid=lambda problem, raw: ActionCall(
             "decide", {"missing": "", "status": "FINISH", "next_query": ""}
         ),
+        fallback_on_timeout=True,
         gate=gate,
         log=log,
         max_tokens=settings.decision_tokens,
@@ -90,7 +91,9 @@ def build_agents(
         to_call=lambda draft, config: ActionCall(
             "publish_report", {"report_json": final_report_json(draft, config.context)}
         ),
-        on_invalid=lambda e: ActionCall("reject_report", {"problem": str(e), "raw": e.raw[:4000]}),
+        on_invalid=lambda problem, raw: ActionCall(
+            "reject_report", {"problem": problem, "raw": raw[:4000]}
+        ),
         gate=gate,
         log=log,
         max_tokens=settings.report_tokens,

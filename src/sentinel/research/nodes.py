@@ -23,6 +23,7 @@ from pydantic import BaseModel
 from sentinel.agents import ActionCall, Generation
 from sentinel.errors import ModelOutputError, ProviderError
 from sentinel.llm import LanguageModel, Message
+from sentinel.research.errors import CallTimeout
 from sentinel.research.prompts import parse_sources
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import ReportDraft, SearchInput
@@ -40,11 +41,13 @@ def action_text(call: ActionCall) -> str:
 class StructuredNode(Generic[M]):
     """A model node: static instructions, the rendered context, one structured call.
 
-    ``to_call`` turns the parsed answer (and the config it answered) into the node's action;
-    ``on_invalid`` decides what a
-    reply that stays invalid after the model layer's repair round becomes (a fallback action,
-    or a recorded rejection). Provider errors are retried by ``gate`` and then raised: the
-    runtime retries the step and, past its limit, puts the agent in its error state.
+    ``to_call`` turns the parsed answer (and the config it answered) into the node's action.
+    ``on_invalid(problem, raw)`` decides what a reply that stays invalid after the model
+    layer's repair round becomes: a fallback action, or a recorded rejection. With
+    ``fallback_on_timeout`` a model too slow to answer in time is treated the same way (for
+    nodes whose fallback is sound: retrying a local model only queues behind the generation
+    still running). Other provider errors are retried by ``gate`` and then raised: the runtime
+    retries the step and, past its limit, puts the agent in its error state.
     """
 
     def __init__(
@@ -55,11 +58,12 @@ class StructuredNode(Generic[M]):
         output: type[M],
         system: str,
         to_call: Callable[[M, NodeConfig], ActionCall],
-        on_invalid: Callable[[ModelOutputError], ActionCall],
+        on_invalid: Callable[[str, str], ActionCall],
         gate: CallGate,
         log: RunLog,
         max_tokens: int,
         temperature: float | None = None,
+        fallback_on_timeout: bool = False,
     ) -> None:
         self.node = node
         self.model = model
@@ -71,6 +75,7 @@ class StructuredNode(Generic[M]):
         self.log = log
         self.max_tokens = max_tokens
         self.temperature = temperature
+        self.fallback_on_timeout = fallback_on_timeout
         # What the model really wrote for each envelope we returned, so that the runtime's
         # feedback ("your reply ... Error: ...") shows the model its own words.
         self._written: dict[str, str] = {}
@@ -101,9 +106,12 @@ class StructuredNode(Generic[M]):
             )
         except ModelOutputError as exc:
             self.log.record("model", self.node, input=shown, output=exc.raw, error=str(exc))
-            text = action_text(self.on_invalid(exc))
-            self._written[text] = exc.raw
-            return Generation(text, usage={"latency_s": time.perf_counter() - started})
+            return self._fallback(str(exc), exc.raw, started)
+        except CallTimeout as exc:
+            self.log.record("model", self.node, input=shown, output=None, error=str(exc))
+            if not self.fallback_on_timeout:
+                raise
+            return self._fallback(str(exc), "", started)
         except ProviderError as exc:
             self.log.record("model", self.node, input=shown, output=None, error=str(exc))
             raise
@@ -135,6 +143,11 @@ class StructuredNode(Generic[M]):
                 "latency_s": completion.latency_s,
             },
         )
+
+    def _fallback(self, problem: str, raw: str, started: float) -> Generation:
+        text = action_text(self.on_invalid(problem, raw))
+        self._written[text] = raw
+        return Generation(text, usage={"latency_s": time.perf_counter() - started})
 
 
 def final_report_json(draft: ReportDraft, context: str) -> str:

@@ -89,6 +89,7 @@ async def run_research(
         timeout_s=settings.model_timeout_s,
         retry=retry,
         rate_per_s=settings.model_rate_per_s,
+        retry_timeouts=False,
     )
     search_gate = CallGate(
         "search",

@@ -36,8 +36,8 @@ class ResearchSettings(BaseModel):
     temperature: float | None = Field(default=None, ge=0, le=2)
 
     search_timeout_s: float = Field(default=30.0, gt=0)
-    model_timeout_s: float = Field(default=300.0, gt=0)
-    run_timeout_s: float = Field(default=1800.0, gt=0)
+    model_timeout_s: float = Field(default=900.0, gt=0)
+    run_timeout_s: float = Field(default=3600.0, gt=0)
     search_rate_per_s: float | None = Field(default=2.0, gt=0)
     model_rate_per_s: float | None = Field(default=None, gt=0)
     retry_attempts: int = Field(default=3, ge=1, le=10)

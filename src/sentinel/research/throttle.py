@@ -21,8 +21,12 @@ T = TypeVar("T")
 class CallGate:
     """Runs calls to one kind of provider: at most ``rate_per_s`` starts per second, each
     attempt bounded by ``timeout_s``, retryable failures (``ProviderError.retryable``,
-    including the gate's own timeouts) retried as ``retry`` allows. ``sleep`` and ``clock``
-    are injectable so tests need not wait."""
+    including the gate's own timeouts unless ``retry_timeouts`` is false) retried as ``retry``
+    allows. ``sleep`` and ``clock`` are injectable so tests need not wait.
+
+    Timeouts of model calls are not retried: a local model's generation cannot be abandoned
+    (it runs on in its worker thread), so a second request would only queue behind the first.
+    """
 
     def __init__(
         self,
@@ -33,8 +37,10 @@ class CallGate:
         rate_per_s: float | None = None,
         sleep: Sleep = asyncio.sleep,
         clock: Callable[[], float] = time.monotonic,
+        retry_timeouts: bool = True,
     ) -> None:
         self.name = name
+        self.retry_timeouts = retry_timeouts
         self.timeout_s = timeout_s
         self.retry = retry
         self._sleep = sleep
@@ -54,6 +60,6 @@ class CallGate:
                 async with asyncio.timeout(self.timeout_s):
                     return await operation()
             except TimeoutError as exc:
-                raise CallTimeout(self.name, self.timeout_s) from exc
+                raise CallTimeout(self.name, self.timeout_s, retryable=self.retry_timeouts) from exc
 
         return await retry_call(attempt, self.retry, sleep=self._sleep)
