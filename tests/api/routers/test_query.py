@@ -35,3 +35,9 @@ async def test_a_broken_statement_is_invalid_input(client: httpx.AsyncClient) ->
 async def test_the_limit_is_bounded(client: httpx.AsyncClient) -> None:
     body = problem(await client.post("/api/v1/query", json={"sql": "SELECT 1", "limit": 0}), 422)
     assert body["errors"][0]["field"] == "body.limit"
+
+
+async def test_api_keys_cannot_be_read(client: httpx.AsyncClient) -> None:
+    for sql in ("SELECT key_hash FROM api_keys", 'SELECT * FROM "API_KEYS"'):
+        body = problem(await client.post("/api/v1/query", json={"sql": sql}), 403)
+        assert "api_keys" in body["detail"]

@@ -9,6 +9,7 @@ from pydantic import BaseModel, Field
 
 from sentinel.api.dependencies import State
 from sentinel.api.problems import PROBLEM_RESPONSES, Problem
+from sentinel.storage import ReadOnlyQueryError
 from sentinel.storage.readonly import MAX_ROWS
 
 router = APIRouter(tags=["query"], responses={**PROBLEM_RESPONSES, 403: {"model": Problem}})
@@ -28,8 +29,19 @@ class QueryResponse(BaseModel):
     rows: list[list[Any]]
 
 
+# PostgreSQL's reader role is never granted api_keys; SQLite's read-only connection refuses
+# only the tables storage lists as secret, which does not (yet) include api_keys. SQLite has
+# no dynamic SQL, so a statement that reads a table spells its name: refusing any statement
+# containing it closes that gap here (a string literal containing it is refused too).
+PRIVATE_TABLES = ("api_keys",)
+
+
 @router.post("/query")
 async def run_query(body: QueryRequest, state: State) -> QueryResponse:
-    """Run one read-only statement; writes and DDL are refused with 403."""
+    """Run one read-only statement; writes, DDL and the API keys are refused with 403."""
+    lowered = body.sql.lower()
+    for table in PRIVATE_TABLES:
+        if table in lowered:
+            raise ReadOnlyQueryError(body.sql, f"reading {table}", "API keys are private")
     result = await state.db.query_readonly(body.sql, limit=body.limit)
     return QueryResponse(columns=result.columns, rows=[list(row) for row in result.rows])
