@@ -105,6 +105,31 @@ async def test_deliveries_page_by_offset(client: httpx.AsyncClient, api_db: Data
     assert len(pending["items"]) == 3
 
 
+async def test_notifications_group_a_message_with_its_channels(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    monitor = await create(client)
+    run_ids = await _history(api_db, monitor["id"], [{"n": 1}, {"n": 2}])
+    async with api_db.transaction() as tx:
+        await tx.outbox.enqueue(
+            monitor_id=monitor["id"],
+            run_id=run_ids[1],
+            channel={"kind": "email", "to": ["a@example.com"]},
+            payload={"message": "run 1"},
+            idempotency_key="run-2-email",
+            now=START + timedelta(hours=1),
+        )
+    url = f"/api/v1/monitors/{monitor['id']}/notifications"
+    first = (await client.get(url, params={"limit": 1})).json()
+    [newest] = first["items"]
+    assert newest["payload"] == {"message": "run 1"}
+    assert newest["run_id"] == run_ids[1]
+    assert [d["channel"]["kind"] for d in newest["deliveries"]] == ["webhook", "email"]
+    second = (await client.get(first["next"])).json()
+    assert [n["payload"]["message"] for n in second["items"]] == ["run 0"]
+    assert second["next"] is None
+
+
 async def test_history_of_an_unknown_monitor_is_404(client: httpx.AsyncClient) -> None:
-    for path in ("runs", "states", "deliveries"):
+    for path in ("runs", "states", "deliveries", "notifications"):
         problem(await client.get(f"/api/v1/monitors/7/{path}"), 404)
