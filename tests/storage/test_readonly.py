@@ -73,6 +73,13 @@ async def test_signing_secrets_cannot_be_read(db: Database) -> None:
     assert caught.value.kind == "reading monitor_secrets"
 
 
+async def test_api_key_hashes_cannot_be_read(db: Database) -> None:
+    with pytest.raises((ReadOnlyQueryError, QueryFailed)) as caught:
+        await db.query_readonly("SELECT key_hash FROM api_keys")
+    # SQLite's authorizer names the table; on PostgreSQL the reader role has no grant on it.
+    assert "api_keys" in str(caught.value) or "permission denied" in str(caught.value)
+
+
 @pytest.mark.parametrize("db", ["postgresql"], indirect=True)
 async def test_postgresql_queries_run_as_the_reader_role_in_a_read_only_transaction(
     db: Database,

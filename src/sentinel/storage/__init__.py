@@ -5,6 +5,7 @@ the same portable SQL runs on both. Repositories take and return plain values (J
 frozen records) and take the current time from the caller, whose clock may be simulated.
 """
 
+from sentinel.storage.api_keys import ApiKey, ApiKeyRepository
 from sentinel.storage.database import Database, Transaction, open_database
 from sentinel.storage.enums import (
     DeliveryStatus,
@@ -40,6 +41,8 @@ from sentinel.storage.states import StateVersionRepository
 
 __all__ = [
     "ALLOWED_TRANSITIONS",
+    "ApiKey",
+    "ApiKeyRepository",
     "ConcurrentWrite",
     "Database",
     "DeliveryRecord",

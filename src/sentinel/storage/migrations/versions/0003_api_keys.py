@@ -14,10 +14,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-# The model must be on Base.metadata for the models-equal-migrations check: loading this
-# revision registers it even where nothing else imported the API-key module.
-import sentinel.storage.api_keys  # noqa: F401
-
 revision: str = "0003"
 down_revision: str | Sequence[str] | None = "0002"
 branch_labels: str | Sequence[str] | None = None
