@@ -44,7 +44,7 @@ def test_an_unknown_scenario_is_refused_with_the_known_ones(tmp_path: Path) -> N
     result = cli.invoke(command(), ["--scripted", "-s", "moon-landing", "--home", str(tmp_path)])
 
     assert result.exit_code == 2
-    assert "known: iphone-release" in result.stderr
+    assert "known: quillstore-release" in result.stderr
     assert not (tmp_path / "demo.db").exists()
 
 

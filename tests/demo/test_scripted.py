@@ -10,18 +10,20 @@ import pytest
 from sentinel.demo.scripted import (
     SCRIPTS,
     ShownPage,
-    UnscriptedMission,
+    UnscriptedRequest,
     read_hours,
     read_launch,
     read_price,
+    read_release,
     scripted_model,
     sentence_with,
     shown_pages,
 )
 from sentinel.llm import Message
-from sentinel.monitor.governor import GOVERNOR_INSTRUCTIONS, GovernorReply
+from sentinel.monitor.governor import GovernorReply
 from sentinel.monitor.models import GovernorContext
 from sentinel.monitor.prompts import (
+    GOVERNOR_INSTRUCTIONS,
     SENSOR_INSTRUCTIONS,
     render_governor_context,
     render_sensor_context,
@@ -72,39 +74,23 @@ async def test_the_sensor_role_reports_what_the_shown_pages_say_with_verbatim_qu
     assert payload.evidence[0].quote in ANNOUNCEMENT
 
 
-async def test_the_governor_role_compares_the_states_its_prompt_shows() -> None:
-    mission = "Tell me when the Riverside Public Library changes its opening hours"
-    model = scripted_model({mission: SCRIPTS["library-hours-churn"]})
+async def test_anything_but_the_sensors_report_is_refused() -> None:
+    model = scripted_model({MISSION: SCRIPTS["iphone-release"]})
+    prompt = render_governor_context(
+        GovernorContext(original_query=MISSION, action_criteria="announced", current_state={})
+    )
 
-    def ask(previous: str, current: str) -> str:
-        return render_governor_context(
-            GovernorContext(
-                original_query=mission,
-                action_criteria="the hours differ",
-                previous_state={"weekly_hours": previous},
-                current_state={"weekly_hours": current},
-            )
+    with pytest.raises(UnscriptedRequest, match="GovernorReply"):
+        await model.complete(
+            [Message.system(GOVERNOR_INSTRUCTIONS), Message.user(prompt)], output=GovernorReply
         )
-
-    same = await model.complete(
-        [Message.system(GOVERNOR_INSTRUCTIONS), Message.user(ask("Mon 9-20", "Mon 9-20"))],
-        output=GovernorReply,
-    )
-    changed = await model.complete(
-        [Message.system(GOVERNOR_INSTRUCTIONS), Message.user(ask("Mon 9-20", "Mon 9-18"))],
-        output=GovernorReply,
-    )
-
-    assert same.parsed.should_act is False
-    assert changed.parsed.should_act is True
-    assert changed.parsed.facts == {"weekly_hours": "Mon 9-18"}
 
 
 async def test_a_mission_without_a_script_is_an_error_not_a_made_up_answer() -> None:
     model = scripted_model({})
     prompt = sensor_prompt(page("http://www.apple.example/newsroom/iphone-17", ANNOUNCEMENT))
 
-    with pytest.raises(UnscriptedMission, match="iPhone 17"):
+    with pytest.raises(UnscriptedRequest, match="iPhone 17"):
         await model.complete([Message.user(prompt)], output=SensorReply)
 
 
@@ -140,6 +126,21 @@ def test_rumour_sites_do_not_count_as_an_announcement() -> None:
     assert quotes == [(2, "There are no announcements today.")]
 
 
+def test_the_stable_version_comes_from_the_download_page_not_from_candidates() -> None:
+    notes = shown("http://www.quillstore.example/releases", "## 5.0.0-rc2 (September 17)")
+    download = shown(
+        "http://www.quillstore.example/download",
+        "# Download\n\nThe current stable version is **4.8.2**. Packages are available.",
+        2,
+    )
+
+    assert read_release([notes], None) == ({"stable_version": None}, [])
+    assert read_release([notes, download], None) == (
+        {"stable_version": "4.8.2"},
+        [(2, "The current stable version is **4.8.2**.")],
+    )
+
+
 def test_only_voltmarts_product_page_gives_the_price() -> None:
     other = shown("http://www.gearhaven.example/products/sonora-qc-ultra-black", "**$289.00**")
     voltmart = shown("http://www.voltmart.example/p/sonora-qc-ultra", "**$279.99** · In stock", 2)
@@ -162,6 +163,6 @@ def test_the_timetable_is_read_row_by_row_and_kept_when_not_shown() -> None:
 
     state, quotes = read_hours([hours], None)
 
-    assert state == {"weekly_hours": "Monday 9:00 – 20:00; Sunday Closed"}
+    assert state == {"opening_hours": {"Monday": "9:00 – 20:00", "Sunday": "Closed"}}
     assert quotes == [(1, "The library is open six days a week.")]
     assert read_hours([], state) == (state, [])

@@ -2,18 +2,20 @@
 
 Each :class:`DemoMonitor` is a monitor a user could create: the scenario's mission and
 criteria, a search query, a governor, and (for the rules governor) the state the monitor
-starts from. Only the virtual window is a demo choice: a slice of the scenario around what
-it shows, so that the whole demonstration fits in a few minutes on two cores.
+starts from. Only the virtual window is a demo choice: a week or two of the scenario around
+what it shows, so that the whole demonstration fits in a few minutes on two cores.
 
 Governor choice. The embedded model (Qwen2.5-Coder-0.5B) reads pages well enough to fill a
-small JSON state under a grammar, but its judgement of criteria in words is the weak link:
-asked "has Apple announced the date?" it often says yes to a rumour. So where the criteria
-reduce to a condition on one value (``announced == true``, ``voltmart_price_usd < 300``) the
-monitor uses the rules governor: no model call, no judgement to get wrong. The sensor's keys
-are free-form (it is told to "keep the keys of the previous state"), so these monitors start
-from a state that names the keys the rule reads. Where the criteria compare two readings of
-free text ("the weekly hours differ from what they were"), no single key captures them and
-the LLM governor judges; the pre-filter then makes sure it is asked only when a page changed.
+small JSON state under a grammar — copy a version number, a price, a timetable — but its
+judgement of criteria in words is the weak link: asked whether Apple has announced a date it
+says yes to an invitation or a leak, and asked whether opening hours "differ from what they
+were" on a first run, with nothing to compare, it answered yes. So every demo monitor
+reduces its criteria to a condition on the state (``stable_version == "5.0.0"``,
+``voltmart_price_usd < 300``, ``changed(opening_hours)``) and uses the rules governor: no model
+call, no judgement to get wrong; the model only reads. The sensor's keys are free-form (it is
+told to "keep the keys of the previous state"), so each monitor starts from a state that
+names the keys its rule reads. With a larger model, criteria in words and the LLM governor
+are the natural choice (``sentinel watch add --criteria``).
 """
 
 from __future__ import annotations
@@ -71,21 +73,22 @@ def _at(text: str) -> datetime:
 
 CAST: tuple[DemoMonitor, ...] = (
     DemoMonitor(
-        scenario_id="iphone-release",
-        shows="an announcement, notify once: rumours and leaks first, then the official news",
+        scenario_id="quillstore-release",
+        shows="a release, notify once: two release candidates first, then the final version",
         governor=GovernorKind.RULES,
-        rule="announced == true",
-        initial_state={"announced": False, "release_date": None},
+        query="Quillstore current stable version",
+        rule='stable_version == "5.0.0"',
+        initial_state={"stable_version": None},
         why=(
-            "the criteria come down to one yes/no value the sensor keeps; a rule decides it "
-            "without asking the small model to tell a rumour from an announcement twice"
+            "the criteria come down to one value the download page states plainly; a rule "
+            'compares it, and a release candidate ("5.0.0-rc2") is never "5.0.0"'
         ),
-        start=_at("2025-09-06T00:00"),
-        end=_at("2025-09-13T00:00"),
+        start=_at("2025-09-26T00:00"),
+        end=_at("2025-10-03T00:00"),
     ),
     DemoMonitor(
         scenario_id="headphones-price-drop",
-        shows="a price condition read from a shop page and its JSON-LD, with traps elsewhere",
+        shows="a price read from a shop page and its JSON-LD, with other shops' prices as traps",
         governor=GovernorKind.RULES,
         query="Voltmart Sonora QC Ultra Wireless headphones price",
         rule="voltmart_price_usd < 300",
@@ -97,17 +100,41 @@ CAST: tuple[DemoMonitor, ...] = (
     DemoMonitor(
         scenario_id="library-hours-churn",
         shows="noise only: the markup churns every day, the opening hours never change",
-        governor=GovernorKind.LLM,
+        governor=GovernorKind.RULES,
+        rule="prev(opening_hours) != null and changed(opening_hours)",
+        initial_state={"opening_hours": None},
         why=(
-            "'the hours differ from what they were' compares two readings of a timetable: "
-            "no single key captures it, so the model judges, and only when a page changed"
+            "a change is a difference between two readings, which a rule compares exactly; "
+            "the 0.5B model as governor was seen 'noticing a change' on a first run, with "
+            "nothing to compare"
         ),
         start=_at("2025-09-12T00:00"),
-        end=_at("2025-10-03T00:00"),
+        end=_at("2025-09-26T00:00"),
+    ),
+    # Not played by default: with the 0.5B model the sensor tends to read the invitations and
+    # leaks as the announcement itself, and the rule then fires early. A larger model
+    # (--model) or the scripted stand-in shows it as intended.
+    DemoMonitor(
+        scenario_id="iphone-release",
+        shows="an announcement, notify once: rumours and leaks first, then the official news",
+        governor=GovernorKind.RULES,
+        rule="announced == true",
+        initial_state={"announced": False, "release_date": None},
+        why=(
+            "the criteria come down to one yes/no value the sensor keeps; a rule decides it "
+            "without asking the small model to judge the criteria a second time"
+        ),
+        start=_at("2025-09-06T00:00"),
+        end=_at("2025-09-13T00:00"),
     ),
 )
 
-DEFAULT_SCENARIOS: tuple[str, ...] = tuple(m.scenario_id for m in CAST)
+DEFAULT_SCENARIOS: tuple[str, ...] = (
+    "quillstore-release",
+    "headphones-price-drop",
+    "library-hours-churn",
+)
+"""What ``sentinel demo`` plays unless told otherwise."""
 
 
 def cast_for(scenario_ids: tuple[str, ...] | list[str]) -> list[DemoMonitor]:

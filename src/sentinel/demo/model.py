@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from sentinel.demo.scripted import ScriptedRole, scripted_model
+from sentinel.demo.scripted import Reader, scripted_model
 from sentinel.errors import ConfigError
 from sentinel.llm import LanguageModel, LocalModel, RuntimeOptions
 from sentinel.llm.local import get_spec, status
@@ -61,7 +61,7 @@ async def local_model(name: str) -> DemoModel:
     return DemoModel(model, model.label, time.perf_counter() - started)
 
 
-def scripted_stand_in(missions: Mapping[str, ScriptedRole]) -> DemoModel:
+def scripted_stand_in(readers: Mapping[str, Reader]) -> DemoModel:
     """The scripted stand-in (see :mod:`sentinel.demo.scripted`)."""
     label = "scripted (deterministic; reads only the prompts)"
-    return DemoModel(scripted_model(missions), label, 0.0, scripted=True)
+    return DemoModel(scripted_model(readers), label, 0.0, scripted=True)

@@ -1,10 +1,10 @@
 """``sentinel demo --scripted``: a deterministic stand-in for the model that reads only prompts.
 
-One :class:`~sentinel.llm.ScriptedModel` plays both roles, as the embedded model does: asked
-for a ``SensorReply`` it reads the ``<page>`` blocks the sensor prompt shows (regular
-expressions over page text, quotes copied verbatim); asked for a ``GovernorReply`` it compares
-the current state the governor prompt shows with the previous one. Which reader applies is
-found from the prompt's ``Mission:`` line. Nothing here sees a scenario's ground truth: the
+One :class:`~sentinel.llm.ScriptedModel` stands where the embedded model stands. The demo's
+monitors use the rules governor, so the model is only asked for the sensor's ``SensorReply``:
+it reads the ``<page>`` blocks the sensor prompt shows (regular expressions over page text,
+quotes copied verbatim), with the reader of the mission named on the prompt's ``Mission:``
+line. Nothing here sees a scenario's ground truth: the
 pipeline, the engine, the outbox and the delivery run for real, only the model is scripted.
 """
 
@@ -18,7 +18,6 @@ from typing import Any
 
 from sentinel.errors import ModelOutputError
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.governor import GovernorReply
 from sentinel.monitor.sensor import SensorReply
 
 _PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
@@ -46,7 +45,7 @@ class ShownPage:
 Reading = tuple[State, list[tuple[int, str]]]
 """What a scripted sensor reports: the state, and its quotes as (page number, quote)."""
 Reader = Callable[[list[ShownPage], State | None], Reading]
-Decider = Callable[[State, State | None], dict[str, Any]]
+"""A scripted sensor: ``read(pages shown, previous state shown) -> (state, quotes)``."""
 
 
 def shown_pages(prompt: str) -> list[ShownPage]:
@@ -76,7 +75,7 @@ def sentence_with(page: ShownPage, pattern: str) -> str | None:
     return text[start:end].strip()
 
 
-# -- the readers and deciders of the demo's scenarios --------------------------------------
+# -- the readers of the demo's scenarios ----------------------------------------------------
 
 
 def read_launch(pages: list[ShownPage], previous: State | None) -> Reading:
@@ -92,6 +91,17 @@ def read_launch(pages: list[ShownPage], previous: State | None) -> Reading:
         if quote and "apple.example" in page.url:
             return {"announced": False, "release_date": None}, [(page.number, quote)]
     return {"announced": False, "release_date": None}, []
+
+
+def read_release(pages: list[ShownPage], previous: State | None) -> Reading:
+    """The stable version the download page states; release candidates are not stable."""
+    for page in pages:
+        if page.url.endswith("/download"):
+            stable = re.search(r"current stable version is \*\*([\w.-]+)\*\*", page.text)
+            quote = sentence_with(page, r"current stable version is")
+            if stable and quote:
+                return {"stable_version": stable.group(1)}, [(page.number, quote)]
+    return dict(previous or {"stable_version": None}), []
 
 
 def read_price(pages: list[ShownPage], previous: State | None) -> Reading:
@@ -113,85 +123,51 @@ def read_hours(pages: list[ShownPage], previous: State | None) -> Reading:
             rows = _HOURS_ROW.findall(page.text)
             quote = sentence_with(page, r"is open \w+ days a week")
             if rows:
-                hours = "; ".join(f"{day} {time}" for day, time in rows)
-                return {"weekly_hours": hours}, [(page.number, quote)] if quote else []
+                hours = {day: time for day, time in rows}
+                return {"opening_hours": hours}, [(page.number, quote)] if quote else []
     return dict(previous or {}), []
 
 
-def decide_hours(current: State, previous: State | None) -> dict[str, Any]:
-    """Act only when both readings have a timetable and they differ."""
-    before = (previous or {}).get("weekly_hours")
-    now = current.get("weekly_hours")
-    if before and now and before != now:
-        return {
-            "reasoning": "the weekly hours differ from the previous reading",
-            "should_act": True,
-            "answer": f"The library's opening hours changed: {now}.",
-            "facts": {"weekly_hours": now},
-            "evidence": [1],
-        }
-    return {"reasoning": "the weekly hours are unchanged", "next_check": "1 day"}
-
-
-@dataclass(frozen=True)
-class ScriptedRole:
-    """How the scripted model reads for one scenario: its sensor and, for an LLM-governed
-    monitor, its governor."""
-
-    read: Reader
-    decide: Decider | None = None
-
-
-SCRIPTS: Mapping[str, ScriptedRole] = {
-    "iphone-release": ScriptedRole(read_launch),
-    "headphones-price-drop": ScriptedRole(read_price),
-    "library-hours-churn": ScriptedRole(read_hours, decide_hours),
+SCRIPTS: Mapping[str, Reader] = {
+    "quillstore-release": read_release,
+    "iphone-release": read_launch,
+    "headphones-price-drop": read_price,
+    "library-hours-churn": read_hours,
 }
 """The scripted readers of the demo's scenarios, by scenario id."""
 
 
-class UnscriptedMission(ModelOutputError):
-    """The scripted model was asked about a mission it has no reader for."""
+class UnscriptedRequest(ModelOutputError):
+    """The scripted model was asked something it has no script for: a mission without a
+    reader, or anything but the sensor's report."""
 
-    def __init__(self, mission: str | None) -> None:
-        self.mission = mission
-        super().__init__(
-            f"the scripted demo model has no reader for the mission {mission!r}", raw=""
-        )
+    def __init__(self, what: str) -> None:
+        self.what = what
+        super().__init__(f"the scripted demo model has no script for {what}", raw="")
 
 
-def scripted_model(missions: Mapping[str, ScriptedRole]) -> ScriptedModel:
-    """The demo's scripted model; ``missions`` maps a mission (as prompts show it) to its
-    readers."""
+def scripted_model(readers: Mapping[str, Reader]) -> ScriptedModel:
+    """The demo's scripted model; ``readers`` maps a mission (as prompts show it) to its
+    reader."""
 
     def respond(request: ScriptedRequest) -> dict[str, Any]:
         prompt = request.prompt
         found = _MISSION.search(prompt)
-        role = missions.get(found.group(1)) if found else None
-        if role is None:
-            raise UnscriptedMission(found.group(1) if found else None)
-        if request.output is SensorReply:
-            state, quotes = role.read(shown_pages(prompt), shown_state(prompt, "previous"))
-            return {
-                "action": "report_state",
-                "payload": {
-                    "updated_state": state,
-                    "evidence": [{"page": page, "quote": quote} for page, quote in quotes],
-                    "volatility_hint": None,
-                    "query_update": None,
-                },
-            }
-        if request.output is GovernorReply and role.decide is not None:
-            current = shown_state(prompt, "current") or {}
-            decision = role.decide(current, shown_state(prompt, "previous"))
-            return {
-                "should_act": False,
-                "answer": None,
-                "facts": {},
-                "evidence": [],
-                "next_check": "1 day",
-                **decision,
-            }
-        raise UnscriptedMission(found.group(1) if found else None)
+        mission = found.group(1) if found else None
+        read = readers.get(mission) if mission else None
+        if read is None:
+            raise UnscriptedRequest(f"the mission {mission!r}")
+        if request.output is not SensorReply:
+            raise UnscriptedRequest(f"a {getattr(request.output, '__name__', 'text')} reply")
+        state, quotes = read(shown_pages(prompt), shown_state(prompt, "previous"))
+        return {
+            "action": "report_state",
+            "payload": {
+                "updated_state": state,
+                "evidence": [{"page": page, "quote": quote} for page, quote in quotes],
+                "volatility_hint": None,
+                "query_update": None,
+            },
+        }
 
     return ScriptedModel(respond, name="scripted-demo")
