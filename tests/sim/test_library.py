@@ -60,8 +60,14 @@ def test_library_covers_the_shapes_a_benchmark_needs() -> None:
     assert any(o.status == "timeout" for s in SCENARIOS for _, p in s.pages() for o in p.outages)
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
-def test_scenario_is_rich_enough(scenario: Scenario) -> None:
+# Research worlds (research-*.yaml) are read at one virtual time by `sentinel research`: their
+# pages appear but need not evolve, so the richness a monitoring scenario needs is not asked
+# of them.
+MONITORING = [s for s in SCENARIOS if not s.id.startswith("research-")]
+
+
+@pytest.mark.parametrize("scenario", MONITORING, ids=lambda s: s.id)
+def test_monitoring_scenario_is_rich_enough(scenario: Scenario) -> None:
     pages = list(scenario.pages())
     assert len(scenario.sites) >= 2
     assert len(pages) >= 5
