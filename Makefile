@@ -15,4 +15,4 @@ types: setup
 	.venv/bin/mypy
 
 test: setup lint types
-	.venv/bin/python -m pytest
+	.venv/bin/python -m pytest --durations=15
