@@ -30,6 +30,7 @@ COMMANDS: list[tuple[str, str, str]] = [
     ("worker", "sentinel.cli.worker", "worker"),
     ("query", "sentinel.cli.query", "query"),
     ("serve", "sentinel.cli.serve", "serve"),
+    ("demo", "sentinel.cli.demo", "run_demo"),
 ]
 
 for _name, _module, _help in GROUPS:
@@ -55,14 +56,6 @@ for _name, _module, _func in COMMANDS:
 def version() -> None:
     """Print Sentinel's version."""
     typer.echo(__version__)
-
-
-@app.command()
-def demo() -> None:
-    """Run the main job: an offline demonstration on the embedded defaults."""
-    from sentinel.cli.demo import run_demo
-
-    run_demo()
 
 
 def run() -> None:
