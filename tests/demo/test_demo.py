@@ -34,7 +34,7 @@ def test_the_scripted_demo_prints_the_notification_and_the_summary(tmp_path: Pat
     assert "🔔" in result.stdout
     assert "Apple today announced iPhone 17" in result.stdout
     assert "What the monitors did" in result.stdout
-    assert "yes (1) ✓" in result.stdout
+    assert "yes ✓" in result.stdout
     assert "wall time" in result.stdout
     assert "skipped by the pre-filter" in result.stderr
     assert (tmp_path / "demo.db").exists()

@@ -38,9 +38,9 @@ def test_the_verdict_says_whether_the_monitor_was_right() -> None:
             summarize(IPHONE, governor="rules", start=START, end=END, runs=[], notified_at=notified)
         )
 
-    assert "yes (1) ✓" in row(LAUNCH + timedelta(hours=3))
-    assert "missed" in row()
-    assert "wrong" in row(LAUNCH - timedelta(days=1), LAUNCH + timedelta(hours=1))
+    assert "yes ✓" in row(LAUNCH + timedelta(hours=3))
+    assert "no ✗ missed" in row()
+    assert "yes ×2 ✗ false" in row(LAUNCH - timedelta(days=1), LAUNCH + timedelta(hours=1))
 
 
 def test_the_summary_table_has_a_row_per_monitor_with_its_delay() -> None:

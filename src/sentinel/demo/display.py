@@ -100,8 +100,8 @@ class ConsoleDisplay:
             about = f"{model.label}: the engine and pipeline are real, the model is a script"
         else:
             about = (
-                f"{model.label}, loaded once in {model.load_s:.1f} s and shared by sensor and "
-                "governor; JSON-schema grammar on every call"
+                f"{model.label}, loaded once in {model.load_s:.1f} s; it reads the pages and "
+                "answers under a JSON-schema grammar, rules decide"
             )
         names = ", ".join(act.scenario.id for act in plan.acts)
         lines = [
@@ -249,10 +249,10 @@ def summary_table(summaries: tuple[ScenarioSummary, ...] | list[ScenarioSummary]
     table = Table(title="What the monitors did (ground truth read only for this table)")
     table.add_column("scenario")
     table.add_column("notified")
-    table.add_column("detected at")
-    table.add_column("event at")
+    table.add_column("detected\nat")
+    table.add_column("event at\n(truth)")
     table.add_column("delay")
-    for name in ("runs", "skipped", "model calls", "calls saved", "false alerts"):
+    for name in ("runs", "skipped\nno change", "model\ncalls", "calls\nsaved", "false\nalerts"):
         table.add_column(name, justify="right")
     for row in summaries:
         table.add_row(
@@ -272,11 +272,12 @@ def summary_table(summaries: tuple[ScenarioSummary, ...] | list[ScenarioSummary]
 
 def verdict(row: ScenarioSummary) -> str:
     """``yes``/``no`` with whether that was right."""
-    sent = f"yes ({row.notifications})" if row.notifications else "no"
+    sent = f"yes ×{row.notifications}" if row.notifications > 1 else "yes" * row.notifications
+    sent = sent or "no"
     if row.missed:
-        return f"[red]{sent}: missed[/]"
+        return f"[red]{sent} ✗ missed[/]"
     if row.false_alerts:
-        return f"[red]{sent}: wrong[/]"
+        return f"[red]{sent} ✗ false[/]"
     return f"[green]{sent} ✓[/]"
 
 
