@@ -13,7 +13,6 @@ import pytest
 from rich.console import Console
 
 from sentinel.demo import ConsoleDisplay, ShowcaseReport, ShowcaseSettings, run_showcase
-from sentinel.demo.showcase import fresh_database
 from sentinel.llm import forbid_real_models
 from sentinel.llm.local import DEFAULT_LOCAL_MODEL, get_spec, status
 from sentinel.storage import DeliveryStatus, MonitorState, open_database
@@ -138,16 +137,6 @@ def test_the_screen_shows_the_plan_the_notifications_and_the_summary(
     assert "What the monitors did" in out
     assert "wall time" in out
     assert report.wall_s > 0
-
-
-def test_a_previous_demo_database_and_its_journal_are_removed(tmp_path: Path) -> None:
-    for name in ("demo.db", "demo.db-wal", "demo.db-shm", "notes.txt"):
-        (tmp_path / name).write_text("left over")
-
-    path = fresh_database(tmp_path)
-
-    assert path == tmp_path / "demo.db"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
 @pytest.mark.model

@@ -5,10 +5,12 @@ opens a scenario's world on a virtual clock, :mod:`.receiver` is the inbox their
 webhooks are delivered to, :mod:`.showcase` wires the real engine, pipeline, outbox and
 delivery worker together and plays each monitor through its window, :mod:`.summary` scores
 what happened against the ground truth, and :mod:`.display` shows it all. :mod:`.model`
-loads the embedded model (or :mod:`.scripted`'s deterministic stand-in).
+loads the embedded model (or :mod:`.scripted`'s deterministic stand-in); :mod:`.directory`
+keeps one demo at a time in a directory.
 """
 
 from sentinel.demo.cast import CAST, DEFAULT_SCENARIOS, DemoMonitor, cast_for
+from sentinel.demo.directory import DemoBusy
 from sentinel.demo.display import ConsoleDisplay
 from sentinel.demo.model import DemoModel, DemoModelMissing
 from sentinel.demo.receiver import INBOX_URL, Inbox, Received
@@ -28,6 +30,7 @@ __all__ = [
     "INBOX_URL",
     "Act",
     "ConsoleDisplay",
+    "DemoBusy",
     "DemoModel",
     "DemoModelMissing",
     "DemoMonitor",

@@ -16,8 +16,9 @@ one after another. For each one:
 4. the monitor is paused (its window is over) and its runs are summarized against the
    scenario's ground truth (:mod:`sentinel.demo.summary`).
 
-The database is ``<home>/demo.db``, recreated at each demo: the user's own monitors are never
-touched. The observer (:mod:`sentinel.demo.display`) is told about every step.
+The database is ``<home>/demo.db``, recreated at each demo (one demo at a time per directory,
+see :mod:`sentinel.demo.directory`): the user's own monitors are never touched. The
+observer (:mod:`sentinel.demo.display`) is told about every step.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Protocol
 
 from sentinel.config import get_settings
 from sentinel.demo.cast import DEFAULT_SCENARIOS, DemoMonitor, cast_for
+from sentinel.demo.directory import demo_directory
 from sentinel.demo.model import DemoModel, local_model, scripted_stand_in
 from sentinel.demo.receiver import INBOX_URL, Inbox, Received
 from sentinel.demo.scripted import SCRIPTS
@@ -54,7 +56,6 @@ from sentinel.storage import (
 )
 from sentinel.storage.settings import sqlite_url
 
-DATABASE_FILE = "demo.db"
 LEASE_OWNER = "sentinel-demo"
 MAX_RUNS_READ = 10_000
 
@@ -174,31 +175,22 @@ async def run_showcase(settings: ShowcaseSettings, observer: Observer) -> Showca
     else:
         observer.model_loading(f"local:{settings.model}")
         model = await local_model(settings.model)
-    path = fresh_database(settings.directory)
-    db = await open_database(sqlite_url(path))
-    plan = Plan(acts, model, path, settings)
-    observer.started(plan)
     summaries: list[ScenarioSummary] = []
     received: list[Received] = []
-    try:
-        for act in acts:
-            summary, inbox = await _play(db, act, model, settings, observer)
-            summaries.append(summary)
-            received.extend(inbox)
-    finally:
-        await db.close()
+    with demo_directory(settings.directory) as path:
+        db = await open_database(sqlite_url(path))
+        plan = Plan(acts, model, path, settings)
+        observer.started(plan)
+        try:
+            for act in acts:
+                summary, inbox = await _play(db, act, model, settings, observer)
+                summaries.append(summary)
+                received.extend(inbox)
+        finally:
+            await db.close()
     report = ShowcaseReport(plan, tuple(summaries), tuple(received), time.perf_counter() - started)
     observer.finished(report)
     return report
-
-
-def fresh_database(directory: Path) -> Path:
-    """``<directory>/demo.db``, with any previous demo database (and its WAL) removed."""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / DATABASE_FILE
-    for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-        leftover.unlink(missing_ok=True)
-    return path
 
 
 async def _play(
