@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from sentinel.cli.common import reported_errors
-from sentinel.demo import DEFAULT_SCENARIOS, ConsoleDisplay, ShowcaseSettings, run_showcase
+from sentinel.demo import CAST, DEFAULT_SCENARIOS, ConsoleDisplay, ShowcaseSettings, run_showcase
 from sentinel.llm.local import DEFAULT_LOCAL_MODEL
 
 PIPED_WIDTH = 120
@@ -34,7 +34,10 @@ def run_demo(
         typer.Option(
             "--scenario",
             "-s",
-            help=f"A scenario to play (repeatable; default: {', '.join(DEFAULT_SCENARIOS)}).",
+            help=(
+                f"A scenario to play, repeatable: {', '.join(m.scenario_id for m in CAST)} "
+                f"(default: {', '.join(DEFAULT_SCENARIOS)})."
+            ),
         ),
     ] = None,
     model: Annotated[
@@ -45,7 +48,9 @@ def run_demo(
     ] = False,
     home: Annotated[
         Path | None,
-        typer.Option(help="The demo's directory (default: <SENTINEL_HOME>/demo), recreated."),
+        typer.Option(
+            help="The demo's directory (default: <SENTINEL_HOME>/demo); demo.db is recreated."
+        ),
     ] = None,
 ) -> None:
     """Run the main job: monitors on a simulated web, offline, on the embedded model."""
