@@ -128,6 +128,7 @@ async def test_a_failing_case_is_a_result_naming_the_error() -> None:
     assert measured.error.startswith("ReportValidationError: ")
     assert not measured.schema_valid
     assert measured.recall == 0.0
+    assert (measured.iterations, measured.model_calls) == (1, 3)  # plan, report and its repair
 
 
 def test_an_unknown_model_is_a_usage_error() -> None:

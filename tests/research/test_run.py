@@ -192,6 +192,15 @@ async def test_sources_are_the_numbered_sources_the_reporter_saw(fast: ResearchS
     assert citations_valid(report, result.retrieved)
 
 
+async def test_a_section_written_twice_appears_once(fast: ResearchSettings) -> None:
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(reports=[draft("Adopted [1].", "Passed [2].", "Adopted [1].")])
+
+    result = await run_research(QUESTION, tools(search), script.models, settings=fast)
+
+    assert [s.content for s in result.report.sections] == ["Adopted [1].", "Passed [2]."]
+
+
 async def test_a_citation_of_a_source_never_shown_is_dropped(fast: ResearchSettings) -> None:
     search = FakeSearch({"vote": VOTE})
     script = NodeScript(reports=[draft("Adopted [1]. Invented [7].", summary="Yes [9].")])

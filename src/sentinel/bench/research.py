@@ -32,6 +32,7 @@ from rich.table import Table
 
 from sentinel.clock import VirtualClock
 from sentinel.errors import SentinelError
+from sentinel.llm import UsageTracker
 from sentinel.research import (
     FinalReport,
     ResearchModels,
@@ -165,8 +166,9 @@ async def run_case(
     tools = ResearchTools.searxng_over(
         world.search_url, world.transport(), hosts=world.hosts, clock=clock.now
     )
+    log = RunLog(trace)
     try:
-        with RunLog(trace) as log:
+        with log, UsageTracker() as usage:
             async with tools:
                 result = await run_research(
                     case.question, tools, models, settings=settings, log=log
@@ -176,6 +178,8 @@ async def run_case(
             case.scenario,
             facts_total=len(case.facts),
             missing_facts=list(case.facts),
+            iterations=len(log.of("search_result")) + len(log.of("search_error")),
+            model_calls=usage.total.requests,
             wall_s=time.perf_counter() - started,
             error=f"{type(exc).__name__}: {exc}",
         )

@@ -152,9 +152,13 @@ class StructuredNode(Generic[M]):
 
 def final_report_json(draft: ReportDraft, context: str) -> str:
     """The FinalReport JSON of a draft written against ``context``: sources in the order of
-    their ids, so that ``[n]`` is the n-th."""
+    their ids, so that ``[n]`` is the n-th; a section repeated word for word appears once."""
     sources = [{"title": item.title, "url": item.url} for item in parse_sources(context)]
-    return json.dumps({**draft.model_dump(mode="json"), "sources": sources}, ensure_ascii=False)
+    report = draft.model_dump(mode="json")
+    # Small models sometimes write the same section twice; once is enough.
+    unique = {section["content"]: section for section in report["sections"]}
+    report["sections"] = list(unique.values())
+    return json.dumps({**report, "sources": sources}, ensure_ascii=False)
 
 
 async def search_call(config: NodeConfig) -> str:

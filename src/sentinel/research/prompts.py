@@ -38,7 +38,8 @@ Reply with JSON: topic, executive_summary, sections.
 - topic: the subject of the question in a few words.
 - executive_summary: 2 or 3 sentences that answer the question directly, with the key \
 numbers, names and dates.
-- sections: 2 or 3 sections, each with a section_title and a content of 2 or 3 sentences.
+- sections: 2 or 3 sections on different aspects, each with a section_title and a content \
+of 2 or 3 sentences. Do not repeat yourself.
 End every sentence with the id of the source it comes from in brackets, like [2]."""
 
 _TAG = re.compile(r"<\s*(/?)\s*(sources?)\b", re.IGNORECASE)

@@ -76,18 +76,23 @@ class FinalReport(BaseModel):
     sources: list[Source] = Field(max_length=20, description="Unique external sources referenced.")
 
 
-CITED_TEXT = r"^([^\[\]\n]{20,300}\[[1-9][0-9]?\] ?){1,3}$"
-"""Prose in which every stretch of text ends with a source number (``... [2]``): at most
-three stretches of at most 300 characters, which also bounds how long a small model rambles."""
+def cited_text(stretches: int) -> str:
+    """A pattern for prose in which every stretch of text (20 to 250 characters) ends with a
+    source number, ``... [2]``, at most ``stretches`` times."""
+    return rf"^([^\[\]\n]{{20,250}}\[[1-9][0-9]?\] ?){{1,{stretches}}}$"
+
+
+# The patterns and maxLengths below are grammar hints only (JSON schema, not validation): a
+# local model's grammar cannot end a stretch of text without a citation, nor write more than
+# the draft's bounded length (about 3,100 characters, under ``report_tokens``), while a capable
+# model's "[1, 2]" or longer title still validates.
 
 
 class DraftSection(BaseModel):
     """A section as the reporter's model writes it."""
 
-    section_title: str = Field(min_length=1)
-    # A grammar hint only (JSON schema, not validation): a local model's grammar then cannot
-    # end a sentence without a citation, while "[1, 2]" from a capable model still validates.
-    content: str = Field(min_length=1, json_schema_extra={"pattern": CITED_TEXT})
+    section_title: str = Field(min_length=1, json_schema_extra={"maxLength": 80})
+    content: str = Field(min_length=1, json_schema_extra={"pattern": cited_text(3)})
 
 
 class ReportDraft(BaseModel):
@@ -97,8 +102,8 @@ class ReportDraft(BaseModel):
     sources itself, so no URL is ever copied, mistyped or invented by a model.
     """
 
-    topic: str = Field(min_length=1)
-    executive_summary: str = Field(min_length=1, json_schema_extra={"pattern": CITED_TEXT})
+    topic: str = Field(min_length=1, json_schema_extra={"maxLength": 100})
+    executive_summary: str = Field(min_length=1, json_schema_extra={"pattern": cited_text(2)})
     sections: list[DraftSection] = Field(min_length=1, max_length=3)
 
 

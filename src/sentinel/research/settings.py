@@ -32,7 +32,7 @@ class ResearchSettings(BaseModel):
 
     plan_tokens: int = Field(default=96, ge=16)
     decision_tokens: int = Field(default=160, ge=16)
-    report_tokens: int = Field(default=900, ge=64)
+    report_tokens: int = Field(default=1100, ge=64)
     temperature: float | None = Field(default=None, ge=0, le=2)
 
     search_timeout_s: float = Field(default=30.0, gt=0)
