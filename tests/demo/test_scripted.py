@@ -166,3 +166,23 @@ def test_the_timetable_is_read_row_by_row_and_kept_when_not_shown() -> None:
     assert state == {"opening_hours": {"Monday": "9:00 – 20:00", "Sunday": "Closed"}}
     assert quotes == [(1, "The library is open six days a week.")]
     assert read_hours([], state) == (state, [])
+
+
+async def test_the_previous_state_the_prompt_shows_is_kept_when_the_page_is_not_shown() -> None:
+    mission = "Tell me when the Sonora QC Ultra headphones cost less than $300 at Voltmart"
+    model = scripted_model({mission: SCRIPTS["headphones-price-drop"]})
+    prompt = render_sensor_context(
+        mission=mission,
+        query=mission,
+        now=NOW,
+        run_count=3,
+        previous_state={"voltmart_price_usd": 379.99},
+        pages=[page("http://www.dealhound.example/deals", "Nothing about prices.", "Deals")],
+        terms=frozenset({"sonora"}),
+        page_chars=2000,
+    )
+
+    reply = await model.complete([Message.user(prompt)], output=SensorReply)
+
+    assert reply.parsed.payload.updated_state == {"voltmart_price_usd": 379.99}
+    assert reply.parsed.payload.evidence == []

@@ -4,8 +4,8 @@ One :class:`~sentinel.llm.ScriptedModel` stands where the embedded model stands.
 monitors use the rules governor, so the model is only asked for the sensor's ``SensorReply``:
 it reads the ``<page>`` blocks the sensor prompt shows (regular expressions over page text,
 quotes copied verbatim), with the reader of the mission named on the prompt's ``Mission:``
-line. Nothing here sees a scenario's ground truth: the
-pipeline, the engine, the outbox and the delivery run for real, only the model is scripted.
+line. Nothing here sees a scenario's ground truth: the pipeline, the engine, the outbox and
+the delivery run for real, only the model is scripted.
 """
 
 from __future__ import annotations
@@ -22,10 +22,7 @@ from sentinel.monitor.sensor import SensorReply
 
 _PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
 _MISSION = re.compile(r"^Mission: (.*)$", re.M)
-_STATE = {
-    "previous": re.compile(r"^Previous state: (.*)$", re.M),
-    "current": re.compile(r"^Current state: (.*)$", re.M),
-}
+_PREVIOUS = re.compile(r"^Previous state: (.*)$", re.M)
 _PRICE = r"\$(\d[\d,]*\.\d{2})"
 _HOURS_ROW = re.compile(r"^\| (\w+day) \| ([^|]+?) \|", re.M)
 
@@ -53,9 +50,9 @@ def shown_pages(prompt: str) -> list[ShownPage]:
     return [ShownPage(int(n), url, title, text) for n, url, title, text in _PAGE.findall(prompt)]
 
 
-def shown_state(prompt: str, which: str) -> State | None:
-    """The ``previous`` or ``current`` state a prompt shows (None when it shows none)."""
-    match = _STATE[which].search(prompt)
+def previous_state(prompt: str) -> State | None:
+    """The previous state a sensor prompt shows (None on a first run)."""
+    match = _PREVIOUS.search(prompt)
     if match is None or not match.group(1).startswith("{"):
         return None
     value = json.loads(match.group(1))
@@ -159,7 +156,7 @@ def scripted_model(readers: Mapping[str, Reader]) -> ScriptedModel:
             raise UnscriptedRequest(f"the mission {mission!r}")
         if request.output is not SensorReply:
             raise UnscriptedRequest(f"a {getattr(request.output, '__name__', 'text')} reply")
-        state, quotes = read(shown_pages(prompt), shown_state(prompt, "previous"))
+        state, quotes = read(shown_pages(prompt), previous_state(prompt))
         return {
             "action": "report_state",
             "payload": {
