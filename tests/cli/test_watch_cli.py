@@ -137,6 +137,12 @@ def test_add_says_what_it_created(home: Path) -> None:
         ((QUERY, "--email", "ana@"), "'ana@'"),
         ((QUERY, "--email", "ana@localhost"), "invalid domain"),
         ((QUERY, "--apprise", "carrier-pigeon://coop"), "'carrier-pigeon://coop'"),
+        # A channel is read as the kind its option names: no guessing from the URL.
+        ((QUERY, "--webhook", "ntfy://alerts"), "must start with http:// or https://"),
+        (
+            (QUERY, *(arg for i in range(11) for arg in ("--webhook", f"https://h.example/{i}"))),
+            "the limit is 10",
+        ),
         ((QUERY, "--rules", "price <"), "'price <'"),
         ((QUERY, "--min-interval", "soonish"), "'soonish'"),
         ((QUERY, "--min-interval", "2 days", "--max-interval", "1 day"), "exceeds max_interval"),
@@ -155,6 +161,12 @@ def test_bad_input_is_refused_in_one_line_naming_it_and_stores_nothing(
     assert named in line
     assert "Traceback" not in result.output
     assert count_monitors(home) == 0
+
+
+def test_the_same_channel_given_twice_is_stored_once(home: Path) -> None:
+    hook = "https://hooks.example/x"
+    stored = add(QUERY, "--webhook", hook, "--webhook", hook)
+    assert stored["channels"] == [{"kind": "webhook", "url": hook, "timeout_s": 10.0}]
 
 
 def test_a_second_monitor_with_the_same_name_is_refused(home: Path) -> None:

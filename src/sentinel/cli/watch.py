@@ -10,7 +10,6 @@ monitor due now, which a running ``sentinel worker`` notices within its poll int
 from __future__ import annotations
 
 from dataclasses import asdict
-from datetime import timedelta
 from typing import Annotated, Any
 
 import typer
@@ -28,16 +27,9 @@ from sentinel.cli.common import (
     worker_engine,
 )
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import MonitorSpec, parse_monitor_spec
-from sentinel.notify import channel_json, parse_channel_spec
-from sentinel.storage import (
-    GovernorKind,
-    MonitorRecord,
-    MonitorState,
-    NewMonitor,
-    NotifyBehavior,
-    RunRecord,
-)
+from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+from sentinel.storage import MonitorRecord, MonitorState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)
 PAGE = 100
@@ -62,20 +54,21 @@ def add(
     as_json: bool = typer.Option(False, "--json", help="Print the stored monitor as JSON."),
 ) -> None:
     """Create a monitor; nothing is stored unless every value is valid."""
-    webhook, email, apprise = webhook or [], email or [], apprise or []
-    data: dict[str, Any] = {
-        "query": query,
-        "notify": notify,
-        "channels": [*webhook, *email, *apprise],
-        "governor": "rules" if rules is not None else "llm",
-    }
-    optional = {"name": name, "rules": rules, "timezone": timezone}
-    optional |= {"min_interval": min_interval, "max_interval": max_interval}
-    data |= {key: value for key, value in optional.items() if value is not None}
-    data["criteria"] = criteria if criteria is not None else ("" if rules else query)
+    data = spec_input(
+        query,
+        name=name,
+        criteria=criteria,
+        notify=notify,
+        rules=rules,
+        timezone=timezone,
+        min_interval=min_interval,
+        max_interval=max_interval,
+    )
 
     async def main() -> MonitorRecord:
-        new = new_monitor(parse_monitor_spec(data), webhook=webhook, email=email, apprise=apprise)
+        spec = parse_monitor_spec(data)
+        channels = typed_channels(webhook=webhook or [], email=email or [], apprise=apprise or [])
+        new = new_monitor(spec, channels=channels)
         async with database() as db, db.transaction() as tx:
             return await tx.monitors.create(new, now=common.cli_clock().now())
 
@@ -89,33 +82,6 @@ def add(
         f"notify {created.notify_behavior.value} via {escape(channels)}.",
         soft_wrap=True,
     )
-
-
-def new_monitor(
-    spec: MonitorSpec, *, webhook: list[str], email: list[str], apprise: list[str]
-) -> NewMonitor:
-    """The monitor to store for a validated spec; each channel is validated as its kind."""
-    channels: list[dict[str, Any]] = [
-        *({"kind": "webhook", "url": url} for url in webhook),
-        *({"kind": "email", "to": [address]} for address in email),
-        *({"kind": "apprise", "url": url} for url in apprise),
-    ]
-    return NewMonitor(
-        name=spec.display_name,
-        original_query=spec.query,
-        action_criteria=spec.criteria,
-        notify_behavior=NotifyBehavior(spec.notify.value),
-        channels=[channel_json(parse_channel_spec(channel)) for channel in channels],
-        min_interval_s=_seconds(spec.min_interval),
-        max_interval_s=_seconds(spec.max_interval),
-        governor_kind=GovernorKind(spec.governor),
-        governor_rules=spec.rules,
-        context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
-    )
-
-
-def _seconds(span: timedelta) -> int:
-    return max(1, round(span.total_seconds()))
 
 
 def channel_label(channel: dict[str, Any]) -> str:

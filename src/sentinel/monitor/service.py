@@ -1,18 +1,20 @@
 """A monitor definition from user input to storage values, for every front end alike.
 
-``sentinel watch add`` and the HTTP API validate with the same :class:`MonitorSpec`, and
-channels (strings or JSON objects) with ``sentinel.notify``, so both refuse the same inputs
-with the same messages.
+``sentinel watch add``, the HTTP API and the web UI validate with the same
+:class:`MonitorSpec`, and channels (strings or JSON objects) with ``sentinel.notify``, so all
+of them refuse the same inputs with the same messages. The CLI and the web form read their
+fields the same way too (:func:`spec_input`, :func:`typed_channels`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import MonitorSpec, parse_monitor_spec
+from sentinel.monitor.models import MAX_CHANNELS, MonitorSpec, parse_monitor_spec
 from sentinel.notify import parse_channel_specs
 from sentinel.storage import GovernorKind, MonitorChanges, MonitorRecord, NewMonitor, NotifyBehavior
 
@@ -24,20 +26,74 @@ def seconds(span: timedelta) -> int:
     return max(1, round(span.total_seconds()))
 
 
-def new_monitor(spec: MonitorSpec) -> NewMonitor:
-    """The monitor to store for a validated spec; each channel is validated as its kind."""
+def spec_input(
+    query: str,
+    *,
+    name: str | None = None,
+    criteria: str | None = None,
+    notify: str = "once",
+    rules: str | None = None,
+    timezone: str | None = None,
+    min_interval: str | None = None,
+    max_interval: str | None = None,
+) -> dict[str, Any]:
+    """The spec data of a monitor entered field by field (``watch add``, the web form).
+
+    A rule selects the rules governor; without criteria, the query itself says when to notify
+    (with a rule, the rule does). Unset options (None) keep the spec's defaults.
+    """
+    data: dict[str, Any] = {
+        "query": query,
+        "notify": notify,
+        "governor": "rules" if rules is not None else "llm",
+    }
+    optional = {"name": name, "rules": rules, "timezone": timezone}
+    optional |= {"min_interval": min_interval, "max_interval": max_interval}
+    data |= {key: value for key, value in optional.items() if value is not None}
+    data["criteria"] = criteria if criteria is not None else ("" if rules else query)
+    return data
+
+
+def typed_channels(
+    *, webhook: Iterable[str] = (), email: Iterable[str] = (), apprise: Iterable[str] = ()
+) -> list[dict[str, Any]]:
+    """Channels given by kind (one URL or address each), validated as that kind: a webhook
+    must be http(s), an Apprise URL is never read as a webhook. ``InvalidInput`` names the
+    first bad one."""
+    channels: list[dict[str, Any]] = [
+        *({"kind": "webhook", "url": url} for url in webhook),
+        *({"kind": "email", "to": [address]} for address in email),
+        *({"kind": "apprise", "url": url} for url in apprise),
+    ]
+    return parse_channel_specs(channels)
+
+
+def new_monitor(spec: MonitorSpec, *, channels: Sequence[Mapping[str, Any]] = ()) -> NewMonitor:
+    """The monitor to store for a validated spec; each channel is validated as its kind.
+
+    ``channels`` adds channels already given by kind (:func:`typed_channels`) to the spec's
+    own (strings); together they may be at most ``MAX_CHANNELS``.
+    """
+    every = parse_channel_specs([*spec.channels, *channels])
+    unique = list({_channel_key(channel): channel for channel in every}.values())
+    if len(unique) > MAX_CHANNELS:
+        raise InvalidInput("channels", len(unique), f"are too many; the limit is {MAX_CHANNELS}")
     return NewMonitor(
         name=spec.display_name,
         original_query=spec.query,
         action_criteria=spec.criteria,
         notify_behavior=NotifyBehavior(spec.notify.value),
-        channels=parse_channel_specs(spec.channels),
+        channels=unique,
         min_interval_s=seconds(spec.min_interval),
         max_interval_s=seconds(spec.max_interval),
         governor_kind=GovernorKind(spec.governor),
         governor_rules=spec.rules,
         context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
     )
+
+
+def _channel_key(channel: Mapping[str, Any]) -> str:
+    return json.dumps(channel, sort_keys=True)
 
 
 def spec_data(record: MonitorRecord) -> dict[str, Any]:
