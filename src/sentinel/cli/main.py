@@ -1,58 +1,70 @@
-"""The ``sentinel`` command. Each command group lives in its own module under sentinel.cli."""
+"""The ``sentinel`` command. Each command group lives in its own module under sentinel.cli.
+
+Commands are registered by name, place and one-line help (``COMMANDS``) and imported only
+when they run: ``sentinel --help`` starts without the database, web or model layers.
+"""
 
 from __future__ import annotations
-
-import importlib
 
 import typer
 
 from sentinel import __version__
+from sentinel.cli.lazy import LazyCommand, lazy_group
+
+# In the order `sentinel --help` lists them. A command's help is the first paragraph of its
+# function's docstring; a group's help is given here (tests/cli/test_main_lazy.py checks both).
+COMMANDS: tuple[LazyCommand, ...] = (
+    LazyCommand(
+        "research",
+        "sentinel.cli.research:research",
+        "Research a question and print a validated FinalReport with citations.",
+    ),
+    LazyCommand(
+        "worker",
+        "sentinel.cli.worker:worker",
+        "Run monitors as they fall due and deliver their notifications.",
+    ),
+    LazyCommand(
+        "query", "sentinel.cli.query:query", "Run a read-only SQL query; writes are refused."
+    ),
+    LazyCommand(
+        "serve",
+        "sentinel.cli.serve:serve",
+        "Serve the HTTP API (and run monitors unless --no-worker).",
+    ),
+    LazyCommand(
+        "demo",
+        "sentinel.cli.demo:run_demo",
+        "Run the main job: monitors on a simulated web, offline, on the embedded model.",
+    ),
+    LazyCommand("version", "sentinel.cli.main:version", "Print Sentinel's version."),
+    LazyCommand(
+        "bench", "sentinel.cli.bench:app", "Benchmarks that print ratios against a baseline."
+    ),
+    LazyCommand("models", "sentinel.cli.models:app", "Local model registry: list, check, path."),
+    LazyCommand(
+        "sim", "sentinel.cli.sim:app", "The simulated world: serve and validate scenarios."
+    ),
+    LazyCommand("watch", "sentinel.cli.watch:app", "Monitors: tell me when something happens."),
+    LazyCommand("keys", "sentinel.cli.keys:app", "API keys: create, list, revoke."),
+)
 
 app = typer.Typer(
     name="sentinel",
     help="Self-scheduling AI agents that watch the web, research questions and remember.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    cls=lazy_group(*COMMANDS),
 )
 
-# (command group name, module holding a typer.Typer called `app`, help text)
-GROUPS: list[tuple[str, str, str]] = [
-    ("bench", "sentinel.cli.bench", "Benchmarks that print ratios against a baseline."),
-    ("models", "sentinel.cli.models", "Local model registry: list, check, path."),
-    ("sim", "sentinel.cli.sim", "The simulated world: serve and validate scenarios."),
-    ("watch", "sentinel.cli.watch", "Monitors: tell me when something happens."),
-    ("keys", "sentinel.cli.keys", "API keys: create, list, revoke."),
-]
 
-# (command name, module, function) for single commands that live in their own module
-COMMANDS: list[tuple[str, str, str]] = [
-    ("research", "sentinel.cli.research", "research"),
-    ("worker", "sentinel.cli.worker", "worker"),
-    ("query", "sentinel.cli.query", "query"),
-    ("serve", "sentinel.cli.serve", "serve"),
-    ("demo", "sentinel.cli.demo", "run_demo"),
-]
-
-for _name, _module, _help in GROUPS:
-    try:
-        _sub = importlib.import_module(_module)
-    except ModuleNotFoundError as exc:  # a group whose module is not written yet
-        if exc.name != _module:
-            raise
-        continue
-    app.add_typer(_sub.app, name=_name, help=_help)
-
-for _name, _module, _func in COMMANDS:
-    try:
-        _mod = importlib.import_module(_module)
-    except ModuleNotFoundError as exc:
-        if exc.name != _module:
-            raise
-        continue
-    app.command(_name)(getattr(_mod, _func))
+@app.callback()
+def main() -> None:
+    # Typer builds a group only for an app with a callback or commands of its own; every
+    # command here is lazy, so this (empty) callback makes `sentinel` a group.
+    pass
 
 
-@app.command()
 def version() -> None:
     """Print Sentinel's version."""
     typer.echo(__version__)
