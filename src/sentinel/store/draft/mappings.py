@@ -17,8 +17,8 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
     """Draft of a dict; ``isinstance(draft, dict)`` holds."""
 
     # Child drafts stay in this map (keys are stable) and are folded into the copy at the end.
-    # ``_d_written`` and ``_d_reordered`` let finalize tell, without scanning every key,
-    # whether anything changed.
+    # ``_d_written`` and ``_d_reordered`` let finalize tell, without scanning every key (only
+    # the key order, after a delete), whether anything changed.
     __slots__ = ("_d_children", "_d_reordered", "_d_written")
     _d_children: dict[Any, Draft]
     _d_written: set[Any]
@@ -162,7 +162,11 @@ class DictDraft(Draft, MutableMapping[Any, Any]):
         for key, child in self._d_children.items():
             copy[key] = child._d_finalize()
         base = self._d_base
-        if self._d_reordered or len(copy) != len(base):
+        if len(copy) != len(base):
+            return copy
+        # A delete marks the order as changed, but deleting a key inserted by the same action
+        # (or putting one back where it was) leaves the keys as they were: compare them then.
+        if self._d_reordered and list(copy) != list(base):
             return copy
         missing = object()
         for key in (*self._d_written, *self._d_children):
