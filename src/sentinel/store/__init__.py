@@ -28,7 +28,8 @@ paths changed; they are checked against the action's declared ``writes`` (``Writ
 The cost to know: the first write below a dict or list copies that container shallowly
 (C-speed, but proportional to its length); nest very wide collections to bound it.
 
-Modules: ``store`` (Store), ``actions`` / ``payload`` (ActionSpec, payload models),
+Modules: ``store`` (Store), ``dispatch`` (the commit cycle: run, commit, deliver, queue),
+``actions`` / ``payload`` (ActionSpec, payload models),
 ``draft`` (copy-on-write drafts), ``delta`` (Change, Delta, JSON), ``replay`` (apply_delta),
 ``history`` (undo/redo), ``subscriptions``, ``slices`` (composition), ``snapshot``.
 """
