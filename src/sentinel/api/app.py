@@ -14,6 +14,7 @@ from sentinel.api.ratelimit import RateLimiter
 from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
 from sentinel.api.routers import health, history, monitors, notifications, query, research
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
+from sentinel.api.ui import install_ui
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
 from sentinel.storage import Database
@@ -71,4 +72,5 @@ def create_app(
         api.include_router(module.router)
     app.include_router(api)
     app.include_router(health.router)
+    install_ui(app)
     return app

@@ -1,0 +1,112 @@
+"""The create form: one text box, as in Torale, and an "advanced" disclosure with criteria,
+notify once/always, channels by kind, intervals, a rule and a time zone.
+
+The form is read exactly as ``sentinel watch add`` reads its options (``spec_input``,
+``typed_channels``, ``new_monitor`` of ``sentinel.monitor.service``); each problem is shown
+next to its field with the message the API and the CLI give.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import Response
+from starlette.datastructures import FormData
+
+from sentinel.api.dependencies import State
+from sentinel.api.ui.access import CurrentViewer, checked_form
+from sentinel.api.ui.render import page, redirect
+from sentinel.api.ui.routing import UiRoute
+from sentinel.errors import InvalidInput
+from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
+from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+
+router = APIRouter(route_class=UiRoute, include_in_schema=False)
+TEXT_FIELDS = ("query", "name", "criteria", "min_interval", "max_interval", "rules", "timezone")
+CHANNEL_FIELDS = ("webhook", "email", "apprise")
+FIELDS = (*TEXT_FIELDS, "notify", *CHANNEL_FIELDS)
+# Model-level problems name the field they are about in their text.
+_NAMED_FIELD = re.compile(r"\b(min_interval|max_interval|rules|criteria)\b")
+MAX_FORM_CHARS = 20_000
+
+
+def _text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value[:MAX_FORM_CHARS] if isinstance(value, str) else ""
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def read_form(form: FormData) -> dict[str, str]:
+    """The form's values as entered (for showing them back)."""
+    values = {name: _text(form, name) for name in FIELDS}
+    values["notify"] = values["notify"] or "once"
+    return values
+
+
+def field_of(field: str, message: str) -> str:
+    """The form field a spec problem belongs to (``form`` for the form as a whole)."""
+    if field in FIELDS:
+        return field
+    named = _NAMED_FIELD.search(message)
+    return named.group(1) if named else "form"
+
+
+def validate(
+    values: dict[str, str],
+) -> tuple[MonitorSpec | None, list[dict[str, Any]], dict[str, list[str]]]:
+    """The spec and channels of the form, and the problems by field."""
+    problems: dict[str, list[str]] = {}
+    optional = {name: values[name].strip() or None for name in TEXT_FIELDS[1:]}
+    data = spec_input(values["query"], notify=values["notify"], **optional)
+    spec = None
+    try:
+        spec = parse_monitor_spec(data)
+    except InvalidMonitorSpec as error:
+        for field, message in error.problems:
+            problems.setdefault(field_of(field, message), []).append(message)
+    channels: list[dict[str, Any]] = []
+    for kind in CHANNEL_FIELDS:
+        try:
+            channels += typed_channels(**{kind: _lines(values[kind])})
+        except InvalidInput as error:
+            problems.setdefault(kind, []).append(str(error))
+    return spec, channels, problems
+
+
+@router.get("/monitors/new")
+async def new_form(request: Request, viewer: CurrentViewer) -> Response:
+    """The empty form."""
+    values = dict.fromkeys(FIELDS, "") | {"notify": "once"}
+    return page(request, "new.html", viewer, values=values, problems={}, advanced=False)
+
+
+@router.post("/monitors/new")
+async def create(request: Request, viewer: CurrentViewer, state: State) -> Response:
+    """Create the monitor, or show the form again with each problem next to its field."""
+    values = read_form(await checked_form(request, viewer))
+    spec, channels, problems = validate(values)
+    if spec is not None and not problems:
+        try:
+            new = new_monitor(spec, channels=channels)
+            async with state.db.transaction() as tx:
+                created = await tx.monitors.create(new, now=state.clock.now())
+            return redirect(f"/monitors/{created.id}?done=created")
+        except InvalidInput as error:
+            field = error.field if error.field in FIELDS else "form"
+            problems.setdefault(field, []).append(str(error))
+    advanced = any(values[name] for name in FIELDS if name != "query" and name != "notify")
+    advanced = advanced or values["notify"] != "once" or any(f != "query" for f in problems)
+    return page(
+        request,
+        "new.html",
+        viewer,
+        status_code=422,
+        values=values,
+        problems=problems,
+        advanced=advanced,
+    )
