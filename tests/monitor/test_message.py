@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from sentinel.monitor.message import MAX_MESSAGE_CHARS, compose_notification, plain_text
+from sentinel.monitor.message import (
+    MAX_MESSAGE_CHARS,
+    compose_notification,
+    plain_text,
+    rank_evidence,
+)
 from sentinel.monitor.models import Evidence, GovernorDecision
 
 URL = "https://www.apple.com/newsroom/2025/09/iphone-17/"
@@ -81,3 +86,24 @@ def test_each_source_is_cited_once_and_at_most_two() -> None:
 def test_composition_is_deterministic() -> None:
     first = compose_notification("m", decision("News."), [QUOTE], {"a": 1})
     assert compose_notification("m", decision("News."), [QUOTE], {"a": 1}) == first
+
+
+def test_the_lead_source_is_the_quote_that_states_the_facts() -> None:
+    rc = Evidence(url="http://blog.example/rc1", quote="We publish the first release candidate")
+    final = Evidence(url="http://example/download", quote="The current stable version is 5.0.0")
+
+    note = compose_notification(
+        "Release", decision("It is out.", {"stable_version": "5.0.0"}), [rc, final], {}
+    )
+
+    lines = note.message.splitlines()
+    assert lines[1] == "Source: example — http://example/download"
+    assert lines[-1] == "“The current stable version is 5.0.0”"
+
+
+def test_a_price_fact_finds_its_quote_and_order_is_kept_otherwise() -> None:
+    other = Evidence(url="http://a.example/x", quote="Gearhaven sells it for 379.99 USD")
+    shop = Evidence(url="http://b.example/y", quote="Sonora QC Ultra, 279.99 USD, InStock")
+
+    assert rank_evidence([other, shop], {"price_usd": 279.99}) == [shop, other]
+    assert rank_evidence([other, shop], {"in_stock": True}) == [other, shop]

@@ -109,6 +109,18 @@ async def test_the_prompt_puts_static_instructions_first_and_pages_as_delimited_
     assert model.calls[0].output is not None
 
 
+async def test_the_model_sees_the_previous_state_s_keys_but_not_its_values(sim: Sim) -> None:
+    model = ScriptedModel(announced_reading)
+    sensor = Sensor(model, sim.search, sim.fetcher)
+    previous = {"announced": False, "release_date": "2025-09-19"}
+
+    await sensor.sense(context(sim, previous), previous=None)
+
+    user = model.calls[0].messages[1].content
+    assert 'Previous state: {"announced": null, "release_date": null}' in user
+    assert "2025-09-19" not in user
+
+
 async def test_a_model_asking_to_notify_is_refused_and_the_refusal_is_traced(sim: Sim) -> None:
     model = ScriptedModel(
         [report({"announced": True}, action="notify"), report({"announced": True})]

@@ -31,6 +31,16 @@ def test_a_first_run_reads_one_page_per_site_before_a_second_from_the_same_site(
     assert chosen == [A1, B1, C1]
 
 
+def test_the_best_page_of_a_site_the_mission_names_comes_first() -> None:
+    shop1, shop2 = "http://www.voltmart.example/p/1", "http://www.voltmart.example/p/2"
+    mission = query_terms("Tell me when the headphones cost less than $300 at Voltmart")
+
+    chosen = choose_sources(hits(A1, B1, shop1, shop2), limit=3, named=mission)
+
+    assert chosen == [shop1, A1, B1]
+    assert choose_sources(hits(A1, B1, shop1), limit=2) == [A1, B1]
+
+
 def test_cited_pages_come_first_even_when_search_no_longer_returns_them() -> None:
     chosen = choose_sources(hits(B1, C1), cited=[A3], limit=2)
 
@@ -114,3 +124,20 @@ def test_a_foreign_or_empty_stored_snapshot_reads_as_none() -> None:
     assert snapshot_from_json({}) is None
     assert snapshot_from_json({"http://a.example/": "fp"}) is None
     assert snapshot_from_json({"pages": [], "failed": [], "search_hits": []}) is None
+
+
+def test_a_quote_may_come_from_the_title_the_structured_data_or_the_text() -> None:
+    page = PageRecord(
+        url="http://shop.example/p",
+        final_url="http://shop.example/p",
+        title="Sonora QC Ultra",
+        text="Free shipping on all orders.",
+        fingerprint="f",
+        structured="offer: Sonora QC Ultra, 279.99 USD, InStock",
+    )
+
+    assert page.readable_text.splitlines() == [
+        "Sonora QC Ultra",
+        "offer: Sonora QC Ultra, 279.99 USD, InStock",
+        "Free shipping on all orders.",
+    ]

@@ -12,12 +12,14 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.workspace import (
     SENSOR,
     SENSOR_ACTIONS,
+    MisplacedFields,
     QuoteRef,
     RunAgents,
     RunState,
     SensorConfig,
     Workspace,
     build_run_store,
+    lift_misplaced_fields,
 )
 from sentinel.store import Store
 from tests.monitor.pipeline_fixtures import Sim
@@ -108,6 +110,40 @@ async def test_report_state_ends_the_turn_and_keeps_only_quotes_found_on_the_pag
     assert [e.url for e in report.output.evidence] == [NEWSROOM]
     assert report.dropped_evidence == ("'Apple today announced iPhone 17': there is no page 7",)
     assert store.state.agents.sensor.should_act is False
+
+
+async def test_report_fields_nested_in_the_state_are_lifted_out_of_it(sim: Sim) -> None:
+    store = store_for(sim)
+    await store.dispatch_async("search", query="iPhone 17 Apple newsroom")
+    await store.dispatch_async("fetch", url=NEWSROOM)
+
+    store.dispatch(
+        "report_state",
+        updated_state={
+            "announced": True,
+            "evidence": [{"page": 1, "quote": "Apple today announced iPhone 17"}, "a stray"],
+            "volatility_hint": "days",
+            "query_update": None,
+        },
+    )
+
+    report = store.state.workspace.report
+    assert report is not None
+    assert report.output.updated_state == {"announced": True}
+    assert [(e.url, e.quote) for e in report.output.evidence] == [
+        (NEWSROOM, "Apple today announced iPhone 17")
+    ]
+    assert report.output.volatility_hint == "days"
+    assert report.dropped_evidence == ("'a stray': not a {page, quote} object",)
+
+
+def test_lifting_leaves_a_state_without_report_fields_as_it_is() -> None:
+    state = {"price_usd": 279.99, "in_stock": True}
+
+    clean, lifted = lift_misplaced_fields(state)
+
+    assert clean is state
+    assert lifted == MisplacedFields()
 
 
 def test_notify_records_the_notification_for_the_actuator(sim: Sim) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from sentinel.monitor.grounding import normalize_for_quote
 from sentinel.monitor.models import Evidence, GovernorDecision
 from sentinel.monitor.values import canonical_url, url_domain
 
@@ -54,7 +55,7 @@ def compose_notification(
     lead = _shorten(_lead(decision, state) or f"{title}: the condition is met.", MAX_LEAD_CHARS)
     lines = [lead]
     cited: list[Evidence] = []
-    for item in evidence:
+    for item in rank_evidence(evidence, decision.facts or state):
         if all(canonical_url(item.url) != canonical_url(seen.url) for seen in cited):
             cited.append(item)
     for item in cited[:MAX_SOURCES]:
@@ -69,6 +70,30 @@ def compose_notification(
         if room >= 40 and quote:
             lines.append(f"“{_shorten(quote, min(room, MAX_QUOTE_CHARS))}”")
     return Notification(title=title, message="\n".join(lines))
+
+
+def rank_evidence(evidence: list[Evidence], facts: Mapping[str, Any]) -> list[Evidence]:
+    """``evidence`` with the quotes that state one of the ``facts``' values first (stable).
+
+    The lead source is the one a reader checks: for "stable_version is 5.0.0" it must be the
+    quote that says 5.0.0, not a release candidate's announcement cited in the same run.
+    """
+    values = [_value_text(v) for v in facts.values()]
+    needles = [normalize_for_quote(v) for v in values if v and len(v) >= 2]
+
+    def mentions(item: Evidence) -> bool:
+        quote = normalize_for_quote(item.quote)
+        return any(needle in quote for needle in needles)
+
+    return sorted(evidence, key=lambda item: not mentions(item))
+
+
+def _value_text(value: Any) -> str | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+    return str(value) if isinstance(value, str | int) else None
 
 
 def _length(lines: list[str]) -> int:

@@ -1,12 +1,13 @@
 """A run's sources: which pages to read, what of them the model sees, and their snapshot.
 
 A small model reads ~90 prompt tokens a second, so the sensor reads few pages and little of
-each. Choosing the pages (:func:`choose_sources`) favours, in order: pages the last state cited
-as evidence (known to matter), pages search returned for the first time (news), pages read
-last run (so an unchanged world yields the same set and the pre-filter can skip), then the
-rest by rank, one page per site before a second from the same site. Of each page the model
-sees an excerpt (:func:`excerpt`): the paragraphs that mention the query's terms, in page
-order, within a character budget — cut on paragraph boundaries so quotes stay verbatim.
+each. Choosing the pages (:func:`choose_sources`) favours, in order: the best page of a site
+the mission names, pages the last state cited as evidence (known to matter), pages search
+returned for the first time (news), pages read last run (so an unchanged world yields the
+same set and the pre-filter can skip), then the rest by rank, one page per site before a
+second from the same site. Of each page the model sees an excerpt (:func:`excerpt`): the
+paragraphs that mention the query's terms, in page order, within a character budget — cut
+on paragraph boundaries so quotes stay verbatim.
 """
 
 from __future__ import annotations
@@ -60,8 +61,13 @@ class PageRecord:
 
     @property
     def readable_text(self) -> str:
-        """Title and text: everything a quote may be copied from."""
-        return f"{self.title}\n{self.text}" if self.title else self.text
+        """Title, structured data and text: everything a quote may be copied from.
+
+        The structured line (the page's own JSON-LD offers and events, as the sensor reads
+        it) counts: a quote of "Sonora QC Ultra, 279.99 USD, InStock" is the shop's
+        machine-readable statement, as much the page's as its prose."""
+        parts = [self.title or "", self.structured, self.text]
+        return "\n".join(part for part in parts if part)
 
 
 def _structured_line(result: FetchResult) -> str:
@@ -133,24 +139,32 @@ def choose_sources(
     cited: Sequence[str] = (),
     previous: SourceSnapshot | None = None,
     limit: int,
+    named: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The URLs to fetch this run, at most ``limit``, most important first (see module doc).
 
     ``cited`` are URLs the previous state quoted; they are kept even when search no longer
-    returns them. Without hits (search failed), the previous run's pages are read again.
+    returns them. ``named`` are the mission's words (:func:`query_terms`): the best-ranked hit
+    on a site the mission names ("… at Voltmart" → voltmart.example) comes first, even before
+    cited pages — the site the user named is the authority, and a small model reads page 1
+    most carefully.
+    Without hits (search failed), the previous run's pages are read again.
     """
     previous_hits = set(previous.search_hits) if previous else set()
     previously_read = list(previous.fingerprints) if previous else []
     ranked = list(dict.fromkeys(hit.url for hit in hits))
+    authority = _named_site_pages(ranked, named)
 
     def tier(url: str) -> int:
-        if url in cited:
+        if url in authority:
             return 0
-        if previous is not None and url not in previous_hits:
+        if url in cited:
             return 1
-        if url in previously_read:
+        if previous is not None and url not in previous_hits:
             return 2
-        return 3
+        if url in previously_read:
+            return 3
+        return 4
 
     candidates = list(dict.fromkeys([*cited, *ranked, *(previously_read if not hits else [])]))
     order = {url: i for i, url in enumerate(candidates)}
@@ -167,6 +181,16 @@ def choose_sources(
 
 def _host(url: str) -> str:
     return (urlsplit(url).hostname or "").removeprefix("www.")
+
+
+def _named_site_pages(ranked: Sequence[str], named: frozenset[str]) -> set[str]:
+    """The first URL, in rank order, of each site whose name is one of the ``named`` words."""
+    first: dict[str, str] = {}
+    for url in ranked:
+        labels = _host(url).split(".")[:-1]  # the public suffix names nobody's site
+        if any(label in named for label in labels):
+            first.setdefault(_host(url), url)
+    return set(first.values())
 
 
 def snapshot_of(

@@ -40,6 +40,8 @@ from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, Se
 SENSOR = "sensor"
 SENSOR_ACTIONS = ("search", "fetch", "report_state")
 MAX_QUOTE_CHARS = 200
+# The report's own fields: never part of the sensed state (see lift_misplaced_fields).
+REPORT_FIELDS = frozenset({"evidence", "volatility_hint", "query_update"})
 
 
 @dataclass
@@ -212,9 +214,13 @@ def report_state(
     This ends your turn."""
     space = state.workspace
     pages = space.page_list()
+    updated_state, misplaced = lift_misplaced_fields(updated_state)
+    refs = list(evidence or []) + misplaced.evidence
+    volatility_hint = volatility_hint or misplaced.volatility_hint
+    query_update = query_update or misplaced.query_update
     cited: list[Evidence] = []
-    unknown_pages: list[str] = []
-    for ref in evidence or []:
+    unknown_pages: list[str] = list(misplaced.refused)
+    for ref in refs:
         if 1 <= ref.page <= len(pages):
             cited.append(Evidence(url=pages[ref.page - 1].url, quote=ref.quote))
         else:
@@ -238,6 +244,50 @@ def report_state(
         query_verdict=verdict,
     )
     state.agents.sensor.should_act = False
+
+
+@dataclass(frozen=True)
+class MisplacedFields:
+    """Report fields a model wrote inside ``updated_state`` instead of beside it."""
+
+    evidence: list[QuoteRef] = field(default_factory=list)
+    volatility_hint: str | None = None
+    query_update: str | None = None
+    refused: tuple[str, ...] = ()
+
+
+def lift_misplaced_fields(state: dict[str, Any]) -> tuple[dict[str, Any], MisplacedFields]:
+    """``state`` without the report's own fields, and those fields as the report means them.
+
+    Small models often nest ``evidence`` (and the hint or query) inside ``updated_state``. Kept
+    there, a quote becomes part of the monitor's state, and the next run reads it back as
+    "previous state" and copies it instead of reading the pages. Lifted out, a nested quote is
+    checked like any other; an entry that is not a ``{page, quote}`` object is refused with
+    the reason.
+    """
+    if not any(key in state for key in REPORT_FIELDS):
+        return state, MisplacedFields()
+    clean = {key: value for key, value in state.items() if key not in REPORT_FIELDS}
+    refs: list[QuoteRef] = []
+    refused: list[str] = []
+    nested = state.get("evidence")
+    for item in nested if isinstance(nested, list) else [nested] if nested else []:
+        try:
+            refs.append(QuoteRef.model_validate(item))
+        except ValueError:
+            refused.append(f"{str(item)[:60]!r}: not a {{page, quote}} object")
+
+    def text(key: str) -> str | None:
+        value = state.get(key)
+        return value.strip() or None if isinstance(value, str) else None
+
+    lifted = MisplacedFields(
+        evidence=refs,
+        volatility_hint=text("volatility_hint"),
+        query_update=text("query_update"),
+        refused=tuple(refused),
+    )
+    return clean, lifted
 
 
 def _unread(space: Workspace) -> str | None:
