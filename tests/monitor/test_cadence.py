@@ -6,11 +6,21 @@ import random
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from sentinel.monitor.cadence import after_decision, after_failure, after_skip, monitor_timezone
+from sentinel.monitor.anchors import ANCHOR_DAY_INTERVAL
+from sentinel.monitor.cadence import (
+    SKIP_BACKOFF_CEILING,
+    after_decision,
+    after_failure,
+    after_skip,
+    monitor_timezone,
+)
+from sentinel.storage import MonitorRecord
 from tests.monitor.test_governor import monitor
 
 NOW = datetime(2025, 9, 10, 12, tzinfo=UTC)
-HOURLY = monitor(min_interval_s=3600, max_interval_s=2 * 86400)
+HOURLY_MAX = timedelta(days=2)
+HOURLY = monitor(min_interval_s=3600, max_interval_s=int(HOURLY_MAX.total_seconds()))
+REPAIR = replace(HOURLY, original_query="Tell me when the Digital Repair Act is adopted")
 
 
 def test_a_decision_is_bounded_by_the_monitors_interval_bounds() -> None:
@@ -34,21 +44,55 @@ def test_an_unknown_time_zone_reads_as_utc() -> None:
     assert monitor_timezone(replace(HOURLY, context={"timezone": "Mars/Olympus"})) == UTC
 
 
-def test_consecutive_skips_back_off_up_to_the_maximum() -> None:
-    waits = [
-        after_skip(
-            now=NOW,
-            monitor=HOURLY,
-            rng=random.Random(2),
-            last_interval=timedelta(hours=6),
-            consecutive_skips=skips,
-        ).at
-        - NOW
-        for skips in (1, 2, 8)
-    ]
+def _skip_wait(
+    record: MonitorRecord, last: timedelta, skips: int, pages: list[str] | None = None
+) -> timedelta:
+    scheduled = after_skip(
+        now=NOW,
+        monitor=record,
+        rng=random.Random(2),
+        last_interval=last,
+        consecutive_skips=skips,
+        pages=pages or [],
+    )
+    return scheduled.at - NOW
+
+
+def test_consecutive_skips_back_off_up_to_the_ceiling_not_the_maximum() -> None:
+    waits = [_skip_wait(HOURLY, timedelta(hours=6), skips) for skips in (1, 2, 8, 30)]
 
     assert timedelta(hours=8) < waits[0] < waits[1]
-    assert waits[2] == timedelta(days=2)
+    ceiling = SKIP_BACKOFF_CEILING * 1.1
+    assert SKIP_BACKOFF_CEILING * 0.9 <= waits[2] <= ceiling
+    assert waits[3] <= ceiling < HOURLY_MAX
+
+
+def test_back_off_never_shortens_a_longer_governed_wait_nor_passes_the_maximum() -> None:
+    weekly = monitor(min_interval_s=3600, max_interval_s=30 * 86400)
+    tight = monitor(min_interval_s=60, max_interval_s=4 * 3600)
+
+    assert _skip_wait(weekly, timedelta(days=7), 3) >= timedelta(days=7) * 0.9
+    assert _skip_wait(tight, timedelta(hours=1), 10) <= timedelta(hours=4)
+
+
+def test_a_skipped_run_looks_again_on_a_day_its_pages_name() -> None:
+    page = "The Digital Repair Act vote is on September 11, 2025 at noon."
+    plain = _skip_wait(HOURLY, timedelta(hours=6), 8)
+    anchored = _skip_wait(REPAIR, timedelta(hours=6), 8, [page])
+
+    assert anchored < plain
+    assert NOW + anchored == datetime(2025, 9, 11, tzinfo=UTC)
+
+
+def test_a_decision_on_a_named_day_looks_again_within_hours() -> None:
+    page = "Vote on the Digital Repair Act: September 10."
+
+    scheduled = after_decision("1 day", now=NOW, monitor=REPAIR, rng=random.Random(1), pages=[page])
+    plain = after_decision("1 day", now=NOW, monitor=REPAIR, rng=random.Random(1))
+
+    assert scheduled.at == NOW + ANCHOR_DAY_INTERVAL
+    assert "names today" in scheduled.explanation
+    assert plain.at > NOW + timedelta(hours=20)
 
 
 def test_a_retried_failure_waits_the_policys_delay_exactly() -> None:

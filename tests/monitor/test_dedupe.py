@@ -7,7 +7,13 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sentinel.monitor.dedupe import decision_key, facts_key, is_duplicate, suppress_duplicate
+from sentinel.monitor.dedupe import (
+    decision_key,
+    facts_key,
+    forgets_memory,
+    is_duplicate,
+    suppress_duplicate,
+)
 from sentinel.monitor.models import GovernorDecision, NotifyBehavior
 
 keys = st.text(alphabet="abcdefghij_", min_size=1, max_size=8)
@@ -109,3 +115,12 @@ def test_once_monitors_are_not_deduplicated_because_they_complete() -> None:
     decision = acting({"price": 89})
     sent = {facts_key({"price": 89})}
     assert suppress_duplicate(decision, NotifyBehavior.ONCE, sent) == (decision, None)
+
+
+def test_only_a_governor_finding_the_criteria_unmet_ends_an_always_episode() -> None:
+    met = GovernorDecision(should_act=True, action_content="in stock", next_check="1 day")
+    unmet = GovernorDecision(should_act=False, next_check="1 day")
+
+    assert forgets_memory(unmet, NotifyBehavior.ALWAYS)
+    assert not forgets_memory(met, NotifyBehavior.ALWAYS)
+    assert not forgets_memory(unmet, NotifyBehavior.ONCE)

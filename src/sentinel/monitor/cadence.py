@@ -4,9 +4,15 @@
   (:func:`sentinel.monitor.scheduling.schedule_next`);
 - skipped (nothing changed): the last governed wait, backed off by
   :data:`SKIP_BACKOFF_FACTOR` per consecutive skip (:func:`~sentinel.monitor.prefilter
-  .backoff_interval`), within the monitor's bounds;
+  .backoff_interval`) up to :data:`SKIP_BACKOFF_CEILING` (or the governed wait, when that was
+  longer), within the monitor's bounds. Silence is not news: pages that stayed the same for a
+  week say little about tomorrow, so back-off alone never stretches the wait past a day —
+  only a governor's explicit ``next_check`` (or the monitor's maximum) can;
 - failed: the retry policy's delay when it retries, else the last governed wait (the monitor
   stays on its regular schedule).
+
+Governed and skipped runs are then brought forward around days the pages read this run name
+(:func:`sentinel.monitor.anchors.anchored_run`): a release date, a vote, a reopening.
 
 Every result is at least a second after ``now``: nothing is ever scheduled in the past.
 """
@@ -14,9 +20,11 @@ Every result is at least a second after ``now``: nothing is ever scheduled in th
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from sentinel.monitor.anchors import anchor_days, anchored_run
 from sentinel.monitor.durations import format_duration
 from sentinel.monitor.prefilter import backoff_interval
 from sentinel.monitor.scheduling import (
@@ -30,6 +38,7 @@ from sentinel.monitor.scheduling import (
 from sentinel.storage import MonitorRecord
 
 SKIP_BACKOFF_FACTOR = 1.5
+SKIP_BACKOFF_CEILING = timedelta(hours=30)
 MIN_DELAY = timedelta(seconds=1)
 
 
@@ -54,12 +63,18 @@ def monitor_timezone(monitor: MonitorRecord) -> tzinfo:
 
 
 def after_decision(
-    next_check: str | None, *, now: datetime, monitor: MonitorRecord, rng: random.Random
+    next_check: str | None,
+    *,
+    now: datetime,
+    monitor: MonitorRecord,
+    rng: random.Random,
+    pages: Sequence[str] = (),
 ) -> ScheduledRun:
-    """The next run a governor's ``next_check`` asks for, bounded and explained."""
-    return schedule_next(
-        next_check, now, monitor_bounds(monitor), rng, tz=monitor_timezone(monitor)
-    )
+    """The next run a governor's ``next_check`` asks for, bounded, brought forward around
+    the days ``pages`` (the text of the pages read this run) name, and explained."""
+    bounds, tz = monitor_bounds(monitor), monitor_timezone(monitor)
+    planned = schedule_next(next_check, now, bounds, rng, tz=tz)
+    return _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
 
 
 def after_skip(
@@ -69,14 +84,17 @@ def after_skip(
     rng: random.Random,
     last_interval: timedelta | None,
     consecutive_skips: int,
+    pages: Sequence[str] = (),
 ) -> ScheduledRun:
-    """The next run after a skipped one: the last wait, backed off per consecutive skip."""
+    """The next run after a skipped one: the last wait, backed off per consecutive skip up
+    to a day (see the module documentation), brought forward around the days ``pages``
+    name."""
     bounds = monitor_bounds(monitor)
     base = min(max(last_interval or bounds.default, bounds.min_interval), bounds.max_interval)
-    wait = backoff_interval(
-        consecutive_skips, base, bounds.max_interval, factor=SKIP_BACKOFF_FACTOR
-    )
-    return _spread(now + wait, now, bounds, rng, f"no change {consecutive_skips}x in a row")
+    ceiling = min(max(base, SKIP_BACKOFF_CEILING), bounds.max_interval)
+    wait = backoff_interval(consecutive_skips, base, ceiling, factor=SKIP_BACKOFF_FACTOR)
+    planned = _spread(now + wait, now, bounds, rng, f"no change {consecutive_skips}x in a row")
+    return _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
 
 
 def after_failure(
@@ -94,6 +112,21 @@ def after_failure(
     bounds = monitor_bounds(monitor)
     wait = last_interval or bounds.default
     return _spread(now + wait, now, bounds, rng, "not retried; regular schedule")
+
+
+def _around_anchors(
+    planned: ScheduledRun,
+    pages: Sequence[str],
+    *,
+    now: datetime,
+    monitor: MonitorRecord,
+    bounds: ScheduleBounds,
+) -> ScheduledRun:
+    if not pages:
+        return planned
+    tz = monitor_timezone(monitor)
+    days = anchor_days(pages, monitor.original_query, now=now, tz=tz)
+    return anchored_run(planned, days, now=now, bounds=bounds, tz=tz)
 
 
 def _spread(

@@ -3,6 +3,11 @@
 Facts are keyed by a canonical form in which formatting noise is gone (key order, ``"799"`` vs
 ``799.0``, case and spacing of text, date formats, list order; see
 :func:`sentinel.monitor.values.canonical`) while every real change of value changes the key.
+
+The memory lasts one *episode*: while the criteria stay met, the same facts are news only
+once; once a governed run finds the criteria not met (its governor, before grounding and
+dedupe, decided not to act), the memory is forgotten (:func:`forgets_memory`), so a product
+that goes out of stock and comes back with the same price is announced again.
 """
 
 from __future__ import annotations
@@ -35,6 +40,13 @@ def decision_key(decision: GovernorDecision) -> str:
 def is_duplicate(facts: Mapping[str, Any], sent_keys: Collection[str]) -> bool:
     """Whether a notification about ``facts`` was already sent (its key is in ``sent_keys``)."""
     return facts_key(facts) in sent_keys
+
+
+def forgets_memory(proposed: GovernorDecision, notify: NotifyBehavior) -> bool:
+    """Whether a governed run ends the episode and forgets the sent keys: a notify=always
+    monitor whose governor found the criteria not met. A decision withdrawn by grounding or
+    dedupe does not count: the governor still saw the criteria met."""
+    return notify is NotifyBehavior.ALWAYS and not proposed.should_act
 
 
 def suppress_duplicate(

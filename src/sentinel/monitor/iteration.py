@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from sentinel.llm import UsageTracker
 from sentinel.monitor.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.cadence import after_decision, after_failure, after_skip
-from sentinel.monitor.dedupe import decision_key, suppress_duplicate
+from sentinel.monitor.dedupe import decision_key, forgets_memory, suppress_duplicate
 from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governor import Governor, make_governor
 from sentinel.monitor.grounding import ground_decision
@@ -56,6 +56,7 @@ class RunIteration:
     sensed: SensorResult | None = None
     version: StateVersionRecord | None = None
     decision: dict[str, Any] | None = None
+    forget_sent: bool = False
 
     @property
     def now(self) -> datetime:
@@ -123,6 +124,7 @@ class RunIteration:
             rng=self.services.rng,
             last_interval=history.last_interval,
             consecutive_skips=history.consecutive_skips + 1,
+            pages=_page_texts(sensed),
         )
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
@@ -242,6 +244,7 @@ class RunIteration:
                 rejected=[f"{r.evidence.url}: {r.reason}" for r in grounding.rejected] or None,
             )
         behaviour = NotifyBehavior(monitor.notify_behavior.value)
+        self.forget_sent = forgets_memory(proposed, behaviour)
         decision, duplicate = suppress_duplicate(decision, behaviour, sent_keys(monitor.context))
         if duplicate is not None:
             self.trace.add("dedupe", f"suppressed: {duplicate}")
@@ -279,7 +282,11 @@ class RunIteration:
             )
         complete = decision.should_act and monitor.notify_behavior.value == "once"
         scheduled = after_decision(
-            decision.next_check, now=self.now, monitor=monitor, rng=services.rng
+            decision.next_check,
+            now=self.now,
+            monitor=monitor,
+            rng=services.rng,
+            pages=_page_texts(sensed),
         )
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
@@ -308,6 +315,7 @@ class RunIteration:
             now=self.now,
             delivery=delivery,
             complete=complete,
+            forget_sent=self.forget_sent,
         )
         return self._outcome(
             "succeeded",
@@ -328,3 +336,10 @@ class RunIteration:
             reason=reason,
             **fields,
         )
+
+
+def _page_texts(sensed: SensorResult) -> list[str]:
+    """What the run read — its pages and its search hits' titles and snippets — for the
+    schedule, which looks closer around days they name."""
+    texts = [page.readable_text for page in sensed.pages.values()]
+    return texts + [f"{hit.title}\n{hit.snippet}" for hit in sensed.hits]

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sentinel.llm import UsageTracker
-from sentinel.monitor.actuator import remember_key
+from sentinel.monitor.actuator import SENT_KEYS, remember_key, sent_keys
 from sentinel.monitor.history import HISTORY_DEPTH, RunHistory, read_history
 from sentinel.monitor.models import SensorOutput
 from sentinel.monitor.prefilter import SourceSnapshot
@@ -158,9 +158,11 @@ async def finish_run(
     now: datetime,
     delivery: Delivery | None = None,
     complete: bool = False,
+    forget_sent: bool = False,
 ) -> Finished:
-    """Record the run's outcome, its notification, the dedupe memory and the schedule (or the
-    completion) in one transaction."""
+    """Record the run's outcome, its notification, the dedupe memory (emptied when
+    ``forget_sent``, see :func:`sentinel.monitor.dedupe.forgets_memory`) and the schedule (or
+    the completion) in one transaction."""
     monitor_id = loaded.monitor.id
     failed = outcome.error_category is not None
     async with db.transaction() as tx:
@@ -173,6 +175,11 @@ async def finish_run(
             await tx.monitors.update(
                 monitor_id, now=now, context=remember_key(current.context, delivery.dedupe_key)
             )
+        elif forget_sent:
+            current = await tx.monitors.get(monitor_id)
+            if sent_keys(current.context):
+                context = {**current.context, SENT_KEYS: []}
+                await tx.monitors.update(monitor_id, now=now, context=context)
         scheduled = await tx.monitors.record_run(
             monitor_id, owner, ran_at=now, next_run_at=next_run_at, failed=failed
         )

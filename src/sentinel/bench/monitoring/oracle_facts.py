@@ -32,12 +32,12 @@ from sentinel.clock import Clock
 from sentinel.errors import InvalidInput
 from sentinel.llm import ScriptedModel, ScriptedRequest
 from sentinel.monitor.sources import query_terms
+from sentinel.monitor.workspace import MAX_QUOTE_CHARS
 from sentinel.sim import Scenario
 
 ErrorKind = Literal["flip", "perturb", "miss"]
 ERROR_KINDS: tuple[ErrorKind, ...] = ("flip", "perturb", "miss")
 ORACLE_MODEL_NAME = "oracle-facts"
-MAX_QUOTE_CHARS = 300
 _PAGE = re.compile(r'<page n="(\d+)" url="[^"]*" title="[^"]*">\n(.*?)\n</page>', re.S)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[\w$.,-]+")

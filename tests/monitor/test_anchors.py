@@ -1,0 +1,95 @@
+"""Days the watched pages name, and runs brought forward around them."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from sentinel.monitor.anchors import (
+    ANCHOR_DAY_INTERVAL,
+    ANCHOR_HORIZON,
+    MAX_ANCHOR_DAYS,
+    anchor_days,
+    anchored_run,
+    dates_in,
+)
+from sentinel.monitor.scheduling import ScheduleBounds, ScheduledRun
+
+TODAY = date(2025, 9, 1)
+NOW = datetime(2025, 9, 1, 12, tzinfo=UTC)
+BOUNDS = ScheduleBounds(min_interval=timedelta(minutes=15), max_interval=timedelta(days=30))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("results on 2025-10-23 after the bell", [date(2025, 10, 23)]),
+        ("Q3 call — Thursday, October 23, 2025, 4:30 p.m. ET", [date(2025, 10, 23)]),
+        ("now expected on November 7.", [date(2025, 11, 7)]),
+        ("the event is on Sept. 9th", [date(2025, 9, 9)]),
+        ("opens 23 October 2025", [date(2025, 10, 23)]),
+        ("Plenary session, 6–9 October 2025", [date(2025, 10, d) for d in (6, 7, 8, 9)]),
+        ("a landslide on August 12", [date(2026, 8, 12)]),
+        ("February 30 and May I help", []),
+        ("It costs 9 dollars and ships in 2 days", []),
+    ],
+)
+def test_dates_in_reads_explicit_calendar_days(text: str, expected: list[date]) -> None:
+    assert dates_in(text, today=TODAY) == expected
+
+
+def test_only_lines_about_the_mission_anchor() -> None:
+    page = "Leaf collection starts September 20.\nThe Kestrel Bridge reopens on September 15."
+
+    days = anchor_days([page], "When does the Kestrel Bridge reopen?", now=NOW)
+
+    assert days == [date(2025, 9, 15)]
+
+
+def test_past_far_and_calendar_pages_do_not_anchor() -> None:
+    mission = "Quillstore release"
+    past = "Quillstore 4.8 was released on August 2, 2025."
+    far = f"Quillstore 6 is planned for {(NOW + ANCHOR_HORIZON + timedelta(days=3)):%B %d, %Y}."
+    calendar = "\n".join(f"Quillstore meetup on September {d}" for d in (3, 5, 9))
+
+    assert anchor_days([past, far, calendar], mission, now=NOW) == []
+    assert anchor_days([calendar.splitlines()[0]], mission, now=NOW) == [date(2025, 9, 3)]
+
+
+def test_at_most_the_first_few_days_anchor() -> None:
+    pages = [f"The Quillstore vote is on September {d}." for d in range(2, 12)]
+
+    days = anchor_days(pages, "Quillstore vote", now=NOW)
+
+    assert days == [date(2025, 9, d) for d in range(2, 2 + MAX_ANCHOR_DAYS)]
+
+
+def _planned(wait: timedelta) -> ScheduledRun:
+    return ScheduledRun(NOW + wait, "planned")
+
+
+def test_a_named_day_before_the_plan_brings_the_run_to_its_start() -> None:
+    scheduled = anchored_run(
+        _planned(timedelta(days=3)), [date(2025, 9, 3)], now=NOW, bounds=BOUNDS
+    )
+
+    assert scheduled.at == datetime(2025, 9, 3, tzinfo=UTC)
+    assert "names Sep 3" in scheduled.explanation
+
+
+def test_on_a_named_day_runs_are_hours_apart() -> None:
+    scheduled = anchored_run(_planned(timedelta(days=1)), [TODAY], now=NOW, bounds=BOUNDS)
+
+    assert scheduled.at == NOW + ANCHOR_DAY_INTERVAL
+
+
+def test_an_earlier_plan_and_the_minimum_interval_win() -> None:
+    soon = _planned(timedelta(hours=1))
+    slow = ScheduleBounds(min_interval=timedelta(hours=6), max_interval=timedelta(days=30))
+
+    assert anchored_run(soon, [TODAY], now=NOW, bounds=BOUNDS) == soon
+    assert anchored_run(_planned(timedelta(days=1)), [TODAY], now=NOW, bounds=slow).at == (
+        NOW + timedelta(hours=6)
+    )
+    assert anchored_run(soon, [], now=NOW, bounds=BOUNDS) == soon
