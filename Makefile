@@ -14,5 +14,7 @@ lint: setup
 types: setup
 	.venv/bin/mypy
 
+# The browser tests (tests/browser) need Debian's Chromium: installed first when missing.
 test: setup lint types
+	bash scripts/install-browser.sh
 	.venv/bin/python -m pytest --durations=15

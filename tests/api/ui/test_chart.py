@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from sentinel.api.ui.chart import HEIGHT, PAD_Y, charts, numbers
 from sentinel.storage import StateVersionRecord
 from tests.api.conftest import START
@@ -32,7 +34,7 @@ def test_points_are_placed_by_time_and_value() -> None:
     [chart] = charts([_state(2, {"p": 5}, 1), _state(1, {"p": 10}, 0), _state(3, {"p": 0}, 3)])
     xs = [p.x for p in chart.points]
     assert xs[0] < xs[1] < xs[2]
-    assert (xs[1] - xs[0]) * 2 == (xs[2] - xs[1])  # one hour, then two
+    assert (xs[1] - xs[0]) * 2 == pytest.approx(xs[2] - xs[1])  # one hour, then two
     assert [p.y for p in chart.points] == [PAD_Y, HEIGHT / 2, HEIGHT - PAD_Y]
     assert (chart.low, chart.high) == (0.0, 10.0)
     assert chart.polyline.count(",") == 3

@@ -16,7 +16,7 @@ from sentinel.storage import StateVersionRecord
 
 WIDTH = 600
 HEIGHT = 160
-PAD_X = 48
+PAD_X = 16
 PAD_Y = 16
 MAX_SERIES = 12
 
@@ -42,6 +42,26 @@ class Chart:
     high: float
     width: int = WIDTH
     height: int = HEIGHT
+
+    @property
+    def left(self) -> int:
+        """Where the plot area starts."""
+        return PAD_X
+
+    @property
+    def right(self) -> int:
+        """Where the plot area ends."""
+        return self.width - PAD_X
+
+    @property
+    def top(self) -> int:
+        """The plot area's top edge."""
+        return PAD_Y
+
+    @property
+    def bottom(self) -> int:
+        """The plot area's bottom edge (the time axis)."""
+        return self.height - PAD_Y
 
     @property
     def polyline(self) -> str:

@@ -1,0 +1,112 @@
+"""The web UI in a real browser: create a monitor through the form, watch it run in a
+simulated world (run now), see its notification and its chart; research a question and
+follow a citation. Screenshots go to ``artifacts/browser/``."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Browser, Page, ViewportSize, expect
+
+from tests.browser.world import HOOK, MOMENTS, QUERY, RULE, Served, artifacts_dir
+
+DESKTOP = ViewportSize(width=1280, height=900)
+PHONE = ViewportSize(width=390, height=844)
+
+
+async def reload_until(page: Page, seen: Callable[[], Awaitable[bool]], tries: int = 60) -> None:
+    """Reload ``page`` until ``seen()`` holds (the monitor page does not poll by itself)."""
+    for _ in range(tries):
+        if await seen():
+            return
+        await page.wait_for_timeout(250)
+        await page.reload()
+    raise AssertionError(f"{page.url} never showed what was expected")
+
+
+async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
+    browser: Browser, served: Served
+) -> None:
+    page = await browser.new_page(viewport=DESKTOP)
+    await page.goto(served.url + "/")
+    await expect(page.get_by_text("No monitors yet")).to_be_visible()
+    await page.get_by_role("link", name="New monitor").click()
+
+    # A bad interval first: the form says so next to the field, and keeps what was typed.
+    await page.locator("#f-query").fill(QUERY)
+    await page.get_by_text("Advanced options").click()
+    await page.locator("#f-min_interval").fill("soonish")
+    await page.get_by_role("button", name="Start watching").click()
+    await expect(page.locator("#p-min_interval")).to_contain_text("not a duration")
+    await expect(page.locator("#f-query")).to_have_value(QUERY)
+
+    await page.locator("#f-min_interval").fill("1 hour")
+    await page.locator("#f-rules").fill(RULE)
+    await page.locator("#f-webhook").fill(HOOK)
+    await page.get_by_role("button", name="Start watching").click()
+    await expect(page.get_by_role("status")).to_contain_text("Created")
+    monitor_url = page.url.split("?")[0]
+
+    # The engine runs it at once (due on creation): full price, no notification.
+    state = page.locator("#state")
+    await reload_until(page, lambda: state.is_visible())
+    await expect(state).to_contain_text('"voltmart_price_usd": 379.99')
+
+    for moment, price in zip(MOMENTS[1:], ("329.99", "279.99"), strict=True):
+        served.world_clock.set(moment)
+        await page.get_by_role("button", name="Run now").click()
+        await expect(page.get_by_role("status")).to_contain_text("Due now")
+        await reload_until(page, functools.partial(_shows, page, price))
+
+    notification = page.locator("li.notification")
+    await reload_until(page, lambda: _delivered(page))
+    await expect(notification).to_contain_text("Notified:")
+    assert len(served.inbox.received) == 1
+    assert served.inbox.received[0]["facts"]
+    dots = page.locator("#charts figure").filter(has_text="voltmart_price_usd").locator("circle")
+    await expect(dots).to_have_count(3)
+    await expect(page.locator("#diff table.diff")).to_contain_text("279.99")
+    await page.locator("details.trail").first.locator("summary").click()
+    await expect(page.locator("details.trail").first).to_contain_text("search")
+    await page.screenshot(path=artifacts_dir() / "monitor-desktop.png", full_page=True)
+
+    await page.goto(served.url + "/")
+    await expect(page.locator("#monitors")).to_contain_text("completed")
+    await page.screenshot(path=artifacts_dir() / "dashboard-desktop.png", full_page=True)
+
+    phone = await browser.new_page(viewport=PHONE)
+    await phone.goto(served.url + "/")
+    await expect(phone.get_by_role("link", name=QUERY)).to_be_visible()
+    await phone.screenshot(path=artifacts_dir() / "dashboard-phone.png", full_page=True)
+    await phone.goto(monitor_url)
+    width = await phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the monitor page scrolls sideways on a phone ({width}px)"
+    await phone.screenshot(path=artifacts_dir() / "monitor-phone.png", full_page=True)
+
+
+async def _shows(page: Page, price: str) -> bool:
+    return price in (await page.locator("#state").inner_text())
+
+
+async def _delivered(page: Page) -> bool:
+    notes = page.locator("li.notification")
+    return await notes.count() == 1 and "delivered" in await notes.inner_text()
+
+
+async def test_research_a_question_and_follow_a_citation(browser: Browser, served: Served) -> None:
+    page = await browser.new_page(viewport=DESKTOP)
+    await page.goto(served.url + "/research")
+    await page.locator("#f-question").fill("What did the Calder Marathon 2025 men's race produce?")
+    await page.get_by_role("button", name="Research").click()
+    report = page.locator("#report")
+    await expect(report).to_be_visible(timeout=30_000)
+    await expect(page.locator("#job-status")).to_have_text("succeeded")
+    await expect(page.locator("#progress li").first).to_contain_text("researching:")
+    await expect(page.locator("#progress")).to_contain_text("searcher:")
+    await page.locator("a.cite").first.click()
+    assert page.url.endswith("#source-1")
+    await expect(page.locator("#source-1 a")).to_have_attribute(
+        "href", "http://www.caldermarathon.example/results/2025"
+    )
+    await page.screenshot(path=artifacts_dir() / "research-desktop.png", full_page=True)
