@@ -129,3 +129,28 @@ async def test_the_engine_runs_with_the_server_and_stops_with_it(
         assert engine.stopped
     finally:
         await db.close()
+
+
+def test_serve_names_the_web_ui_and_the_api() -> None:
+    open_lines = serve_module.serving_lines("127.0.0.1", 8000, keys_required=False)
+    assert open_lines[0] == "Web UI: http://127.0.0.1:8000/ (open to this machine)."
+    assert open_lines[1].startswith("API: http://127.0.0.1:8000/api/v1 (no API key")
+    [ui, _] = serve_module.serving_lines("::1", 9000, keys_required=True)
+    assert ui == "Web UI: http://[::1]:9000/ (sign in with an API key)."
+
+
+async def test_the_served_app_answers_with_the_web_ui(home: Path) -> None:
+    db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
+    try:
+        server = build_server(
+            db, SystemClock(), host="127.0.0.1", port=0, worker=False, has_keys=False
+        )
+        app = server.config.app
+        assert isinstance(app, FastAPI)
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            page = await client.get("/")
+    finally:
+        await db.close()
+    assert page.status_code == 200
+    assert "No monitors yet" in page.text

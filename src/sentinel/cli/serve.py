@@ -1,5 +1,5 @@
-"""``sentinel serve``: the HTTP API (``/api/v1``) and, unless ``--no-worker``, the engine in
-the same process.
+"""``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``) and, unless
+``--no-worker``, the engine in the same process.
 
 Without any API key the server listens on loopback only, open to local callers; binding
 another address is refused until ``sentinel keys create`` made a key. The engine starts with
@@ -75,6 +75,21 @@ def build_server(
     return uvicorn.Server(config)
 
 
+def serving_lines(host: str, port: int, *, keys_required: bool) -> list[str]:
+    """What ``serve`` says it serves: the web UI's and the API's addresses, and who may use
+    them."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    base = f"http://{shown}:{port}"
+    if keys_required:
+        access = ("API keys required", "sign in with an API key")
+    else:
+        access = ("no API key: open to this machine", "open to this machine")
+    return [
+        f"Web UI: {base}/ ({access[1]}).",
+        f"API: {base}/api/v1 ({access[0]}; OpenAPI at {base}/api/v1/openapi.json).",
+    ]
+
+
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (beyond loopback: keys)."),
     port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
@@ -82,7 +97,7 @@ def serve(
         False, "--no-worker", help="Serve the API only; run `sentinel worker` separately."
     ),
 ) -> None:
-    """Serve the HTTP API (and run monitors unless --no-worker)."""
+    """Serve the web UI and the HTTP API (and run monitors unless --no-worker)."""
 
     async def main() -> None:
         clock = common.cli_clock()
@@ -91,8 +106,9 @@ def serve(
             server = build_server(
                 db, clock, host=host, port=port, worker=not no_worker, has_keys=keys
             )
-            access = "API keys required" if keys or not is_loopback(host) else "no API key: open"
-            stdout.print(f"Serving http://{host}:{port}/api/v1 ({access}).", soft_wrap=True)
+            required = keys or not is_loopback(host)
+            for line in serving_lines(host, port, keys_required=required):
+                stdout.print(line, soft_wrap=True, markup=False)
             await server.serve()
 
     run(main)
