@@ -5,7 +5,11 @@ the text of the page it cites, as fetched this run, after folding what does not 
 Unicode compatibility forms (NFKC), curly quotes and dashes, markdown emphasis and link
 syntax, case and whitespace. A quote may elide with "..." / "…" when every piece appears, in
 order. Quotes shorter than :data:`MIN_QUOTE_CHARS` characters or :data:`MIN_QUOTE_WORDS` words
-prove nothing ("yes", "$799") and do not count.
+prove nothing ("yes", "$799") and do not count. An acting decision must also be *supported*:
+the values its ``facts`` state must appear in a grounded quote or the paragraph of the cited
+page around it (:mod:`sentinel.monitor.support`): "Apple today announced iPhone 17, …
+available beginning Friday, September 19" supports ``release_date: 2025-09-19``; "An advisory
+will be published shortly" does not support an advisory naming ``fixed_version: 2.14.3``.
 """
 
 from __future__ import annotations
@@ -13,10 +17,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from sentinel.monitor.models import Evidence, GovernorDecision
+from sentinel.monitor.support import unsupported_facts
 from sentinel.monitor.values import canonical_url
 
 MIN_QUOTE_CHARS = 12
@@ -52,6 +57,7 @@ _QUOTES_AND_DASHES = str.maketrans(
 )
 _MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"[*_~`]+")
+_PARAGRAPH = re.compile(r"\n\s*\n")
 _ELLIPSIS = re.compile(r"\s*\.\.\.+\s*|\s*\[\.\.\.\]\s*")
 
 
@@ -68,10 +74,13 @@ class GroundingResult:
 
     grounded: list[Evidence] = field(default_factory=list)
     rejected: list[RejectedEvidence] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
 
     @property
     def suppression_reason(self) -> str | None:
         """Why a notification resting on this evidence must be suppressed; None if it may go."""
+        if self.grounded and self.unsupported:
+            return f"no grounded quote states {', '.join(self.unsupported[:3])}"
         if self.grounded:
             return None
         if not self.rejected:
@@ -140,6 +149,21 @@ def _found_in_order(pieces: list[str], page: str) -> bool:
     return True
 
 
+def _passage(item: Evidence, pages: Mapping[str, str]) -> str:
+    """The paragraph of the cited page that holds a grounded quote (the quote itself when it
+    spans paragraphs): what the quote says, read in its immediate context."""
+    quote = normalize_for_quote(item.quote).strip("\"' ")
+    first = next((piece for piece in _ELLIPSIS.split(quote) if piece), quote)
+    wanted = canonical_url(item.url)
+    for url, text in pages.items():
+        if canonical_url(url) != wanted:
+            continue
+        for paragraph in _PARAGRAPH.split(text):
+            if first in normalize_for_quote(paragraph):
+                return paragraph
+    return item.quote
+
+
 def ground_decision(
     decision: GovernorDecision, pages: Mapping[str, str]
 ) -> tuple[GovernorDecision, GroundingResult]:
@@ -148,6 +172,9 @@ def ground_decision(
     result = check_grounding(decision.evidence, pages)
     if not decision.should_act:
         return decision, result
+    if result.grounded:
+        passages = [_passage(item, pages) for item in result.grounded]
+        result = replace(result, unsupported=unsupported_facts(decision.facts, passages))
     reason = result.suppression_reason
     if reason is None:
         return decision.model_copy(update={"evidence": result.grounded}), result
