@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from sentinel.monitor.models import Evidence, GovernorContext, NotifyBehavior
-from sentinel.monitor.rules import RulesGovernor, evaluate_rule
+from sentinel.monitor.rules import RulesGovernor, evaluate_rule, hinted_next_check
 
 
 def truth(
@@ -182,3 +183,32 @@ def test_the_governor_explains_an_undecidable_rule_and_does_not_act() -> None:
 
 def test_the_governor_acts_on_the_first_observation_when_the_condition_already_holds() -> None:
     assert RulesGovernor("announced").decide(context({"announced": True}, previous=None)).should_act
+
+
+HINT_NOW = datetime(2025, 9, 10, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("hint", "expected"),
+    [
+        ("6 hours", "6 hours"),
+        ("hourly", "1 hour"),
+        ("tomorrow 9am", "tomorrow 9am"),
+        ("weekly", "1 day"),
+        ("3 weeks", "1 day"),
+        ("soon, maybe", "1 day"),
+        (None, "1 day"),
+    ],
+)
+def test_a_volatility_hint_only_brings_the_next_check_forward(
+    hint: str | None, expected: str
+) -> None:
+    assert hinted_next_check(hint, HINT_NOW, "1 day") == expected
+
+
+def test_the_governor_reads_the_sensors_volatility_hint_when_the_rule_does_not_hold() -> None:
+    ctx = context({"price_usd": 120}).model_copy(
+        update={"volatility_hint": "hourly", "now": HINT_NOW}
+    )
+
+    assert RulesGovernor("price_usd < 100").decide(ctx).next_check == "1 hour"

@@ -21,9 +21,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sentinel.monitor.models import GovernorContext, GovernorDecision
+from sentinel.monitor.next_check import UnparseableNextCheck, parse_next_check
 from sentinel.monitor.rule_syntax import (
     And,
     Changed,
@@ -217,6 +219,30 @@ class _Evaluator:
         return flag
 
 
+# How a sensor may word how soon things change, as a wait.
+_PACES = {
+    "minutes": "30 minutes",
+    "hourly": "1 hour",
+    "hours": "3 hours",
+    "daily": "1 day",
+    "days": "1 day",
+}
+
+
+def hinted_next_check(hint: str | None, now: datetime | None, default: str) -> str:
+    """``default``, or the sensor's volatility ``hint`` when it names a sooner time ("6 hours",
+    "tomorrow 9am", "hourly"). A hint never slows a monitor down: a sensor that says "weekly"
+    about a page it read once is guessing, and a missed event costs more than a check."""
+    if not hint or now is None:
+        return default
+    text = _PACES.get(hint.strip().casefold().rstrip("."), hint.strip())
+    try:
+        hinted, usual = parse_next_check(text, now=now), parse_next_check(default, now=now)
+    except UnparseableNextCheck:
+        return default
+    return text if now < hinted < usual else default
+
+
 class RulesGovernor:
     """A governor for simple criteria: acts whenever its rule holds on the current state.
 
@@ -224,6 +250,9 @@ class RulesGovernor:
     run pipeline drops the notification when its ``facts`` (the current values of the fields
     the rule reads) were notified before (:mod:`sentinel.monitor.dedupe`), so a price that stays
     at 89 is announced once and a drop to 85 is announced again.
+
+    When the rule does not hold, the next check is ``next_check_miss`` unless the sensor's
+    volatility hint names a sooner time (:func:`hinted_next_check`).
     """
 
     def __init__(
@@ -243,7 +272,7 @@ class RulesGovernor:
         if not evaluation.holds:
             return GovernorDecision(
                 should_act=False,
-                next_check=self.next_check_miss,
+                next_check=hinted_next_check(ctx.volatility_hint, ctx.now, self.next_check_miss),
                 reasoning=reasoning,
                 facts=evaluation.facts,
             )
