@@ -97,7 +97,7 @@ def serve(
         False, "--no-worker", help="Serve the API only; run `sentinel worker` separately."
     ),
 ) -> None:
-    """Serve the web UI and the HTTP API (and run monitors unless --no-worker)."""
+    """Serve the HTTP API (and run monitors unless --no-worker)."""
 
     async def main() -> None:
         clock = common.cli_clock()
