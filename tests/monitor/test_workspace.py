@@ -153,3 +153,25 @@ def test_notify_records_the_notification_for_the_actuator(sim: Sim) -> None:
 
     assert store.state.workspace.notification is not None
     assert store.state.workspace.notification.message == "It is out."
+
+
+async def test_a_reported_value_whose_quote_is_wrong_gets_the_page_line_that_states_it(
+    sim: Sim,
+) -> None:
+    store = store_for(sim)
+    await store.dispatch_async("search", query="iPhone 17 Apple newsroom")
+    await store.dispatch_async("fetch", url=NEWSROOM)
+
+    store.dispatch(
+        "report_state",
+        updated_state={"starting_price_usd": 799},
+        evidence=[QuoteRef(page=1, quote="iPhone 17 costs seven hundred dollars")],
+    )
+
+    report = store.state.workspace.report
+    assert report is not None
+    assert len(report.dropped_evidence) == 1
+    [located] = report.output.evidence
+    assert located.url == NEWSROOM
+    assert "799" in located.quote
+    assert report.located == (f"{located.quote[:60]!r} ({NEWSROOM})",)

@@ -29,6 +29,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.drift import DriftVerdict, check_query_update
 from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_error
 from sentinel.monitor.grounding import check_grounding
+from sentinel.monitor.locate import locate_evidence
 from sentinel.monitor.message import Notification
 from sentinel.monitor.models import Evidence, SensorOutput
 from sentinel.monitor.prefilter import SourceSnapshot
@@ -65,6 +66,8 @@ class SensorReport:
     output: SensorOutput
     dropped_evidence: tuple[str, ...] = ()
     reattributed: tuple[str, ...] = ()
+    # Quotes the code found for reported values no kept quote stated (sentinel.monitor.locate).
+    located: tuple[str, ...] = ()
     query_verdict: DriftVerdict | None = None
 
 
@@ -226,6 +229,8 @@ def report_state(
         else:
             unknown_pages.append(f"{ref.quote[:60]!r}: there is no page {ref.page}")
     kept, reattributed, dropped = _check_quotes(cited, pages)
+    located = locate_evidence(updated_state, pages, kept)
+    kept += located
     verdict = None
     accepted_query = None
     if query_update is not None and query_update.strip():
@@ -241,6 +246,7 @@ def report_state(
         ),
         dropped_evidence=tuple(unknown_pages + dropped),
         reattributed=tuple(reattributed),
+        located=tuple(f"{e.quote[:60]!r} ({e.url})" for e in located),
         query_verdict=verdict,
     )
     state.agents.sensor.should_act = False
