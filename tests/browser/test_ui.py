@@ -61,10 +61,11 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
 
     notification = page.locator("li.notification")
     await reload_until(page, lambda: _delivered(page))
+    await page.goto(monitor_url)
     await expect(notification).to_contain_text("Notified:")
     assert len(served.inbox.received) == 1
     assert served.inbox.received[0]["facts"]
-    dots = page.locator("#charts figure").filter(has_text="voltmart_price_usd").locator("circle")
+    dots = page.locator("#charts figure").filter(has_text="voltmart_price_usd").locator("path.dot")
     await expect(dots).to_have_count(3)
     await expect(page.locator("#diff table.diff")).to_contain_text("279.99")
     await page.locator("details.trail").first.locator("summary").click()

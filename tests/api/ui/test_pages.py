@@ -63,7 +63,7 @@ async def test_the_monitor_page_shows_state_chart_diff_timeline_and_trail(
     # One chart per numeric field: three points for the price, one for the stock.
     charts = re.findall(r"<figcaption>(\S+) ", page)
     assert charts == ["price_usd", "stock"]
-    circles = re.findall(r'<circle class="dot" cx="([\d.]+)" cy="([\d.]+)"', page)
+    circles = re.findall(r'<path class="dot" d="M([\d.]+) ([\d.]+)h0">', page)
     price = circles[:3]
     assert [float(y) for _, y in price] == sorted(float(y) for _, y in price)  # falling price
     assert float(price[0][0]) < float(price[1][0]) < float(price[2][0])
