@@ -38,7 +38,7 @@ from sentinel.monitor.scheduling import (
 from sentinel.storage import MonitorRecord
 
 SKIP_BACKOFF_FACTOR = 1.5
-SKIP_BACKOFF_CEILING = timedelta(hours=30)
+SKIP_BACKOFF_CEILING = timedelta(hours=32)
 MIN_DELAY = timedelta(seconds=1)
 
 
