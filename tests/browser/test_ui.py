@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 
 from playwright.async_api import Browser, Page, ViewportSize, expect
 
+from sentinel.storage.api_keys import ApiKeyRepository
 from tests.browser.world import HOOK, MOMENTS, QUERY, RULE, Served, artifacts_dir
 
 DESKTOP = ViewportSize(width=1280, height=900)
@@ -52,6 +54,10 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     state = page.locator("#state")
     await reload_until(page, lambda: state.is_visible())
     await expect(state).to_contain_text('"voltmart_price_usd": 379.99')
+    # A dashboard left open on a phone: htmx refreshes its table by itself.
+    dashboard = await browser.new_page(viewport=PHONE)
+    await dashboard.goto(served.url + "/")
+    await expect(dashboard.locator("#monitors")).to_contain_text("379.99")
 
     for moment, price in zip(MOMENTS[1:], ("329.99", "279.99"), strict=True):
         served.world_clock.set(moment)
@@ -76,10 +82,12 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     await expect(page.locator("#monitors")).to_contain_text("completed")
     await page.screenshot(path=artifacts_dir() / "dashboard-desktop.png", full_page=True)
 
+    # No reload: the table polled every 5 s and now shows the notifying run.
+    await expect(dashboard.locator("#monitors")).to_contain_text("notified", timeout=12_000)
+    await expect(dashboard.locator("#monitors")).to_contain_text("279.99")
+    await dashboard.screenshot(path=artifacts_dir() / "dashboard-phone.png", full_page=True)
+
     phone = await browser.new_page(viewport=PHONE)
-    await phone.goto(served.url + "/")
-    await expect(phone.get_by_role("link", name=QUERY)).to_be_visible()
-    await phone.screenshot(path=artifacts_dir() / "dashboard-phone.png", full_page=True)
     await phone.goto(monitor_url)
     width = await phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the monitor page scrolls sideways on a phone ({width}px)"
@@ -111,3 +119,23 @@ async def test_research_a_question_and_follow_a_citation(browser: Browser, serve
         "href", "http://www.caldermarathon.example/results/2025"
     )
     await page.screenshot(path=artifacts_dir() / "research-desktop.png", full_page=True)
+
+
+async def test_with_an_api_key_the_ui_asks_for_it_first(browser: Browser, served: Served) -> None:
+    async with served.db.transaction() as tx:
+        _, token = await ApiKeyRepository(tx.session).create("browser", now=datetime.now(UTC))
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(served.url + "/research")
+    assert page.url == served.url + "/login?next=/research"
+    await page.locator("#key").fill("not-the-key")
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page.locator("#key-problem")).to_have_text("invalid or revoked API key")
+    await page.locator("#key").fill(token)
+    await page.get_by_role("button", name="Sign in").click()
+    await expect(page.get_by_role("heading", name="Research a question")).to_be_visible()
+    cookies = await page.context.cookies()
+    [session] = [c for c in cookies if c["name"] == "sentinel_session"]
+    assert session["httpOnly"]
+    assert token not in session["value"]
+    await page.get_by_role("button", name="Sign out").click()
+    await expect(page.get_by_role("heading", name="Sign in")).to_be_visible()

@@ -68,6 +68,7 @@ class Served:
     url: str
     world_clock: VirtualClock
     inbox: Inbox
+    db: Database
 
 
 async def research(question: str, log: RunLog) -> dict[str, Any]:
@@ -164,7 +165,7 @@ async def serve(db: Database) -> AsyncIterator[Served]:
         raise RuntimeError("the server did not start")
     port = server.servers[0].sockets[0].getsockname()[1]
     try:
-        yield Served(f"http://127.0.0.1:{port}", clock, inbox)
+        yield Served(f"http://127.0.0.1:{port}", clock, inbox, db)
     finally:
         server.should_exit = True
         await asyncio.wait_for(serving, timeout=15)

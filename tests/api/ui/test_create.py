@@ -112,3 +112,9 @@ async def test_a_taken_name_is_refused_on_the_form(
     assert again.status_code == 422
     assert "already exists" in again.text
     assert len(await _monitors(api_db)) == 1
+
+
+async def test_the_form_names_the_default_intervals(client: httpx.AsyncClient) -> None:
+    form = (await client.get("/monitors/new")).text
+    assert "(default 15 minutes)" in form
+    assert "(default 30 days)" in form

@@ -9,6 +9,7 @@ next to its field with the message the API and the CLI give.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,6 +22,7 @@ from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
+from sentinel.monitor.scheduling import MAX_INTERVAL, MIN_INTERVAL
 from sentinel.monitor.service import new_monitor, spec_input, typed_channels
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
@@ -30,6 +32,19 @@ FIELDS = (*TEXT_FIELDS, "notify", *CHANNEL_FIELDS)
 # Model-level problems name the field they are about in their text.
 _NAMED_FIELD = re.compile(r"\b(min_interval|max_interval|rules|criteria)\b")
 MAX_FORM_CHARS = 20_000
+
+
+def span_text(span: timedelta) -> str:
+    """A default interval as the form reads it back: ``15 minutes``, ``30 days``."""
+    seconds = int(span.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{seconds} seconds"
+
+
+DEFAULTS = {"min_interval": span_text(MIN_INTERVAL), "max_interval": span_text(MAX_INTERVAL)}
 
 
 def _text(form: FormData, name: str) -> str:
@@ -82,7 +97,9 @@ def validate(
 async def new_form(request: Request, viewer: CurrentViewer) -> Response:
     """The empty form."""
     values = dict.fromkeys(FIELDS, "") | {"notify": "once"}
-    return page(request, "new.html", viewer, values=values, problems={}, advanced=False)
+    return page(
+        request, "new.html", viewer, values=values, problems={}, advanced=False, defaults=DEFAULTS
+    )
 
 
 @router.post("/monitors/new")
@@ -109,4 +126,5 @@ async def create(request: Request, viewer: CurrentViewer, state: State) -> Respo
         values=values,
         problems=problems,
         advanced=advanced,
+        defaults=DEFAULTS,
     )
