@@ -4,27 +4,16 @@ follow a citation. Screenshots go to ``artifacts/browser/``."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
-from playwright.async_api import Browser, Page, ViewportSize, expect
+from playwright.async_api import Browser, ViewportSize, expect
 
 from sentinel.storage.api_keys import ApiKeyRepository
 from tests.browser.world import HOOK, MOMENTS, QUERY, RULE, Served, artifacts_dir
 
 DESKTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)
-
-
-async def reload_until(page: Page, seen: Callable[[], Awaitable[bool]], tries: int = 60) -> None:
-    """Reload ``page`` until ``seen()`` holds (the monitor page does not poll by itself)."""
-    for _ in range(tries):
-        if await seen():
-            return
-        await page.wait_for_timeout(250)
-        await page.reload()
-    raise AssertionError(f"{page.url} never showed what was expected")
+LIVE_MS = 15_000  # a run and a refresh of the page (every 2 s) take a few seconds at most
 
 
 async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
@@ -50,10 +39,10 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     await expect(page.get_by_role("status")).to_contain_text("Created")
     monitor_url = page.url.split("?")[0]
 
-    # The engine runs it at once (due on creation): full price, no notification.
+    # The engine runs it at once (due on creation) and the page, refreshing itself while a
+    # run is due, shows what it sensed: the full price, no notification.
     state = page.locator("#state")
-    await reload_until(page, lambda: state.is_visible())
-    await expect(state).to_contain_text('"voltmart_price_usd": 379.99')
+    await expect(state).to_contain_text('"voltmart_price_usd": 379.99', timeout=LIVE_MS)
     # A dashboard left open on a phone: htmx refreshes its table by itself.
     dashboard = await browser.new_page(viewport=PHONE)
     await dashboard.goto(served.url + "/")
@@ -63,12 +52,14 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
         served.world_clock.set(moment)
         await page.get_by_role("button", name="Run now").click()
         await expect(page.get_by_role("status")).to_contain_text("Due now")
-        await reload_until(page, functools.partial(_shows, page, price))
+        await expect(state).to_contain_text(price, timeout=LIVE_MS)
 
     notification = page.locator("li.notification")
-    await reload_until(page, lambda: _delivered(page))
-    await page.goto(monitor_url)
+    await expect(notification.locator(".badge")).to_have_text("delivered", timeout=LIVE_MS)
     await expect(notification).to_contain_text("Notified:")
+    # Nothing is pending any more: the page stops refreshing itself.
+    await expect(page.locator("#monitor-live")).not_to_have_attribute("hx-trigger", "every 2s")
+    await page.goto(monitor_url)
     assert len(served.inbox.received) == 1
     assert served.inbox.received[0]["facts"]
     dots = page.locator("#charts figure").filter(has_text="voltmart_price_usd").locator("path.dot")
@@ -92,15 +83,6 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     width = await phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the monitor page scrolls sideways on a phone ({width}px)"
     await phone.screenshot(path=artifacts_dir() / "monitor-phone.png", full_page=True)
-
-
-async def _shows(page: Page, price: str) -> bool:
-    return price in (await page.locator("#state").inner_text())
-
-
-async def _delivered(page: Page) -> bool:
-    notes = page.locator("li.notification")
-    return await notes.count() == 1 and "delivered" in await notes.inner_text()
 
 
 async def test_research_a_question_and_follow_a_citation(browser: Browser, served: Served) -> None:

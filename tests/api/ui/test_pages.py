@@ -126,3 +126,16 @@ async def test_the_buttons_pause_resume_run_now_and_delete(
     deleted = await post_form(client, f"{url}/delete", {}, token_from=f"{url}/delete")
     assert (deleted.status_code, deleted.headers["location"]) == (303, "/")
     assert (await client.get(url)).status_code == 404
+
+
+async def test_the_page_refreshes_itself_only_while_something_is_pending(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    monitor = await create(client)
+    url = f"/monitors/{monitor['id']}"
+    live = 'hx-trigger="every 2s"'
+    assert live in (await client.get(url)).text  # created due now
+    await post_form(client, f"{url}/pause", {}, token_from=url)
+    assert live not in (await client.get(url)).text
+    await history(api_db, monitor["id"], [{"price_usd": 279.0}])  # a notification pending
+    assert live in (await client.get(url)).text

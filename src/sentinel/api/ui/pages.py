@@ -4,6 +4,7 @@ buttons that pause, resume, run now or delete it."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -16,7 +17,14 @@ from sentinel.api.ui.access import CurrentViewer, checked_form
 from sentinel.api.ui.chart import charts
 from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
-from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord, Transaction
+from sentinel.storage import (
+    DeliveryStatus,
+    MonitorRecord,
+    MonitorState,
+    RunRecord,
+    StateVersionRecord,
+    Transaction,
+)
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
 DASHBOARD_LIMIT = 200
@@ -30,6 +38,7 @@ DONE = {
 }
 # Which buttons a monitor in each state shows.
 RESUMABLE = frozenset({MonitorState.PAUSED, MonitorState.COMPLETED, MonitorState.FAILED})
+UNSETTLED = frozenset({DeliveryStatus.PENDING, DeliveryStatus.SENDING})
 
 
 def last_result(last: RunRecord | None) -> str:
@@ -91,6 +100,16 @@ def timeline(runs: list[RunRecord], notifications: list[Notification]) -> list[d
     return entries
 
 
+def is_live(monitor: MonitorRecord, notifications: list[Notification], now: datetime) -> bool:
+    """Whether the monitor page should refresh itself: a run is due or under way, or a
+    notification is still being delivered."""
+    due = monitor.next_run_at is not None and monitor.next_run_at <= now
+    running = monitor.lease_owner is not None
+    active = monitor.state is MonitorState.ACTIVE and (due or running)
+    sending = any(d.status in UNSETTLED for n in notifications for d in n.deliveries)
+    return active or sending
+
+
 def chosen_diff(
     states: list[StateVersionRecord], before: int | None, after: int | None
 ) -> tuple[int | None, int | None, StateDiff | None, str | None]:
@@ -128,6 +147,7 @@ async def monitor_page(
         deliveries = await tx.outbox.find(monitor_id=monitor_id, limit=MAX_DELIVERIES)
     notifications = group_notifications(deliveries)
     before, after, diff, diff_problem = chosen_diff(states, before, after)
+    now = state.clock.now()
     return page(
         request,
         "monitor.html",
@@ -144,7 +164,8 @@ async def monitor_page(
         diff_problem=diff_problem,
         done=DONE.get(done or ""),
         resumable=monitor.state in RESUMABLE,
-        now=state.clock.now(),
+        live=is_live(monitor, notifications, now),
+        now=now,
     )
 
 
