@@ -4,6 +4,7 @@ follow a citation. Screenshots go to ``artifacts/browser/``."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 
 from playwright.async_api import Browser, ViewportSize, expect
@@ -96,7 +97,7 @@ async def test_research_a_question_and_follow_a_citation(browser: Browser, serve
     await expect(page.locator("#progress li").first).to_contain_text("researching:")
     await expect(page.locator("#progress")).to_contain_text("searcher:")
     await page.locator("a.cite").first.click()
-    assert page.url.endswith("#source-1")
+    await expect(page).to_have_url(re.compile(r"/research/1#source-1$"))
     await expect(page.locator("#source-1 a")).to_have_attribute(
         "href", "http://www.caldermarathon.example/results/2025"
     )
