@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from sentinel.llm import UsageTracker
 from sentinel.monitor.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.cadence import after_decision, after_failure, after_skip
+from sentinel.monitor.corroborate import uncorroborated_change
 from sentinel.monitor.dedupe import decision_key, forgets_memory, suppress_duplicate
 from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governor import Governor, make_governor
@@ -125,6 +126,7 @@ class RunIteration:
             last_interval=history.last_interval,
             consecutive_skips=history.consecutive_skips + 1,
             pages=_page_texts(sensed),
+            source_failed=bool(sensed.baseline.failed),
         )
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
@@ -243,6 +245,8 @@ class RunIteration:
                 else f"{len(grounding.grounded)} grounded quote(s)",
                 rejected=[f"{r.evidence.url}: {r.reason}" for r in grounding.rejected] or None,
             )
+        if decision.should_act and governor.kind == "rules" and monitor.governor_rules:
+            decision = self.corroborate(decision, monitor.governor_rules, sensed)
         behaviour = NotifyBehavior(monitor.notify_behavior.value)
         self.forget_sent = forgets_memory(proposed, behaviour)
         decision, duplicate = suppress_duplicate(decision, behaviour, sent_keys(monitor.context))
@@ -254,6 +258,29 @@ class RunIteration:
             "proposed_should_act": proposed.should_act,
         }
         return decision
+
+    def corroborate(
+        self, decision: GovernorDecision, rule: str, sensed: SensorResult
+    ) -> GovernorDecision:
+        """``decision`` unless the pages refute the change its rule acts on (see
+        :mod:`sentinel.monitor.corroborate`); then a decision not to act saying why."""
+        assert sensed.output is not None
+        texts = [page.readable_text for page in sensed.pages.values()]
+        reason = uncorroborated_change(
+            rule, self.loaded.previous_state, sensed.output.updated_state, texts
+        )
+        if reason is None:
+            return decision
+        self.trace.add("corroboration", f"suppressed: {reason}")
+        reasoning = f"{decision.reasoning or ''}\nnotification suppressed: {reason}".strip()
+        return decision.model_copy(
+            update={
+                "should_act": False,
+                "action_type": "none",
+                "evidence": [],
+                "reasoning": reasoning,
+            }
+        )
 
     async def conclude(self, sensed: SensorResult, decision: GovernorDecision) -> RunOutcome:
         assert sensed.output is not None

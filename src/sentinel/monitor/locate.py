@@ -39,7 +39,7 @@ def locate_evidence(
     stated = [normalize_for_quote(item.quote) for item in kept]
     located: list[Evidence] = []
     for value in _values(state):
-        pattern = _value_pattern(value)
+        pattern = value_pattern(value)
         if pattern is None or any(pattern.search(quote) for quote in stated):
             continue
         found = _first_line_stating(pattern, pages)
@@ -61,7 +61,7 @@ def _values(state: Mapping[str, Any]) -> Iterator[Any]:
             yield value
 
 
-def _value_pattern(value: Any) -> re.Pattern[str] | None:
+def value_pattern(value: Any) -> re.Pattern[str] | None:
     """A pattern matching ``value`` as a whole token of normalized page text, or None for a
     value too short or too long to locate (``"no"``, a paragraph)."""
     if isinstance(value, int | float):
@@ -85,13 +85,16 @@ def _number_forms(value: float) -> list[str]:
 
 def _first_line_stating(pattern: re.Pattern[str], pages: Sequence[PageRecord]) -> Evidence | None:
     for page in pages:
-        for line in _lines(page.readable_text):
+        # Prose first: "Deal of the Day: $279.99 (was $379.99)" reads better in a
+        # notification than the structured line "offer: …, 279.99 USD, InStock".
+        extra = "\n".join(part for part in (page.title, page.structured) if part)
+        for line in [*quotable_lines(page.text), *quotable_lines(extra)]:
             if pattern.search(normalize_for_quote(line)):
                 return Evidence(url=page.url, quote=_EMPHASIS.sub("", line).strip())
     return None
 
 
-def _lines(text: str) -> Iterator[str]:
+def quotable_lines(text: str) -> Iterator[str]:
     """The page's lines, long ones cut into sentences, each short enough to quote; lines too
     short to prove anything (under :data:`MIN_QUOTE_WORDS` words) are skipped."""
     for raw in text.splitlines():
