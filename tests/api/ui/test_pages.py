@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 import httpx
+import pytest
 
+from sentinel.api.ui import pages
 from sentinel.storage import Database, MonitorState
 from tests.api.helpers import create
 from tests.api.ui.helpers import history, post_form
@@ -139,3 +141,19 @@ async def test_the_page_refreshes_itself_only_while_something_is_pending(
     assert live not in (await client.get(url)).text
     await history(api_db, monitor["id"], [{"price_usd": 279.0}])  # a notification pending
     assert live in (await client.get(url)).text
+
+
+async def test_long_lists_say_they_are_cut(
+    client: httpx.AsyncClient, api_db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pages, "DASHBOARD_LIMIT", 2)
+    monkeypatch.setattr(pages, "RUNS_SHOWN", 2)
+    first = await create(client, name="one")
+    await create(client, name="two")
+    await create(client, name="three")
+    dashboard = (await client.get("/")).text
+    assert "The first 2 monitors by id" in dashboard
+    assert "three" not in dashboard
+    await history(api_db, first["id"], [{"n": 1}, {"n": 2}, {"n": 3}])
+    page = (await client.get(f"/monitors/{first['id']}")).text
+    assert "The latest 2 runs" in page

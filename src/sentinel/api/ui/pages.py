@@ -76,7 +76,9 @@ async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Re
     """Every monitor: state, last result, next run; the table refreshes itself."""
     async with state.db.transaction() as tx:
         rows = await dashboard_rows(tx)
-    return page(request, "dashboard.html", viewer, rows=rows, now=state.clock.now())
+    return page(
+        request, "dashboard.html", viewer, rows=rows, limit=DASHBOARD_LIMIT, now=state.clock.now()
+    )
 
 
 @router.get("/partials/monitors")
@@ -84,7 +86,14 @@ async def dashboard_table(request: Request, viewer: CurrentViewer, state: State)
     """The dashboard's table alone (htmx polls it)."""
     async with state.db.transaction() as tx:
         rows = await dashboard_rows(tx)
-    return page(request, "_monitor_table.html", viewer, rows=rows, now=state.clock.now())
+    return page(
+        request,
+        "_monitor_table.html",
+        viewer,
+        rows=rows,
+        limit=DASHBOARD_LIMIT,
+        now=state.clock.now(),
+    )
 
 
 def timeline(runs: list[RunRecord], notifications: list[Notification]) -> list[dict[str, Any]]:
@@ -156,6 +165,8 @@ async def monitor_page(
         latest=states[0] if states else None,
         states=states,
         timeline=timeline(runs, notifications),
+        runs_cut=len(runs) == RUNS_SHOWN,
+        runs_shown=RUNS_SHOWN,
         notifications=notifications,
         charts=charts(states),
         diff=diff,
