@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from sentinel.monitor.anchors import (
+    ALIGN_DELAY,
     ANCHOR_DAY_INTERVAL,
     ANCHOR_HORIZON,
     MAX_ANCHOR_DAYS,
+    aligned_run,
     anchor_days,
     anchored_run,
     dates_in,
+    times_in,
+    times_of_day,
 )
 from sentinel.monitor.scheduling import ScheduleBounds, ScheduledRun
 
 TODAY = date(2025, 9, 1)
 NOW = datetime(2025, 9, 1, 12, tzinfo=UTC)
+EASTERN = ZoneInfo("America/New_York")
 BOUNDS = ScheduleBounds(min_interval=timedelta(minutes=15), max_interval=timedelta(days=30))
 
 
@@ -93,3 +99,44 @@ def test_an_earlier_plan_and_the_minimum_interval_win() -> None:
         NOW + timedelta(hours=6)
     )
     assert anchored_run(soon, [], now=NOW, bounds=BOUNDS) == soon
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("restocks on weekday mornings at 10:00 UTC.", [(time(10), UTC)]),
+        ("Q3 call, Thursday, October 23, 2025, 4:30 p.m. ET", [(time(16, 30), EASTERN)]),
+        ("at 9am and at 19:00", [(time(9), UTC), (time(19), UTC)]),
+        ("Kiprono won in 2:04:31, $4.82 billion, 12 people", []),
+        ("at 13 pm or 25:00", []),
+    ],
+)
+def test_times_in_reads_clock_times_with_their_zone(
+    text: str, expected: list[tuple[time, object]]
+) -> None:
+    assert times_in(text) == expected
+
+
+def test_only_times_said_with_a_when_on_lines_about_the_mission_count() -> None:
+    page = "\n".join(
+        [
+            "In stock. Ships today if ordered before 2 p.m. Works with every Nimbus console.",
+            "The Nimbus store restocks on weekday mornings at 10:00 UTC.",
+            "Our office opens every day at 8:00.",
+        ]
+    )
+
+    assert times_of_day([page], "Nimbus console in stock", now=NOW) == [(time(10), UTC)]
+
+
+def test_a_long_wait_moves_to_the_nearest_named_time_a_short_one_does_not() -> None:
+    ten = [(time(10), UTC)]
+    long_wait = _planned(timedelta(hours=32))
+    short = _planned(timedelta(hours=6))
+
+    aligned = aligned_run(long_wait, ten, now=NOW, bounds=BOUNDS)
+
+    assert aligned.at == datetime(2025, 9, 2, 10, tzinfo=UTC) + ALIGN_DELAY
+    assert "names 10:00" in aligned.explanation
+    assert aligned_run(short, ten, now=NOW, bounds=BOUNDS) == short
+    assert aligned_run(long_wait, [], now=NOW, bounds=BOUNDS) == long_wait

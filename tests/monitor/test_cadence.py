@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sentinel.monitor.anchors import ANCHOR_DAY_INTERVAL
 from sentinel.monitor.cadence import (
+    FAILED_SOURCE_RETRY,
     SKIP_BACKOFF_CEILING,
     after_decision,
     after_failure,
@@ -121,3 +122,17 @@ def test_a_failure_not_retried_keeps_the_regular_cadence_never_in_the_past() -> 
 
     assert scheduled.at > NOW
     assert NOW + timedelta(hours=20) < regular.at <= NOW + timedelta(days=2)
+
+
+def test_a_skip_with_a_source_that_failed_looks_again_within_the_hour() -> None:
+    scheduled = after_skip(
+        now=NOW,
+        monitor=HOURLY,
+        rng=random.Random(2),
+        last_interval=timedelta(hours=6),
+        consecutive_skips=4,
+        source_failed=True,
+    )
+
+    assert scheduled.at - NOW <= FAILED_SOURCE_RETRY * 1.1
+    assert "could not be fetched" in scheduled.explanation

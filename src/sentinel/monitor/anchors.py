@@ -19,6 +19,15 @@ could be any Thursday. A date without a year is the next such date (today counts
 :func:`anchored_run` reshapes a planned next run: on an anchor day it is at most
 :data:`ANCHOR_DAY_INTERVAL` away; before one, it is no later than the start of that day. The
 monitor's interval bounds still apply.
+
+Times of day work the same way: "the store restocks on weekday mornings at 10:00 UTC", "the
+Q3 earnings call — Thursday, October 23, 4:30 p.m. ET". :func:`times_of_day` reads clock times
+(with a colon or a.m./p.m., in a named zone or the monitor's) on lines about the mission when
+the same sentence says *when* — a date, a weekday or a recurrence ("every", "usually") — so
+"ships today if ordered before 2 p.m." (a shop's cut-off) does not count. :func:`aligned_run`
+moves a long regular wait (at least :data:`ALIGN_MIN_WAIT`) to the nearest such time plus
+:data:`ALIGN_DELAY` (the news needs a moment to appear), by at most half a day either way, so
+a monitor that read "at 10:00" looks at 10:15 instead of at a random hour.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from zoneinfo import ZoneInfo
 
 from sentinel.monitor.durations import format_duration
 from sentinel.monitor.scheduling import ScheduleBounds, ScheduledRun, bound_next_run
@@ -35,6 +45,37 @@ ANCHOR_HORIZON = timedelta(days=45)
 MAX_ANCHOR_DAYS = 4
 ANCHOR_DAY_INTERVAL = timedelta(hours=3)
 MAX_MENTIONS_PER_TEXT = 2
+ALIGN_MIN_WAIT = timedelta(hours=12)
+ALIGN_DELAY = timedelta(minutes=15)
+MAX_TIMES_OF_DAY = 2
+
+_ZONES: dict[str, tzinfo] = {
+    "utc": UTC,
+    "gmt": UTC,
+    "et": ZoneInfo("America/New_York"),
+    "edt": ZoneInfo("America/New_York"),
+    "est": ZoneInfo("America/New_York"),
+    "eastern": ZoneInfo("America/New_York"),
+    "pt": ZoneInfo("America/Los_Angeles"),
+    "pdt": ZoneInfo("America/Los_Angeles"),
+    "pst": ZoneInfo("America/Los_Angeles"),
+    "pacific": ZoneInfo("America/Los_Angeles"),
+    "cet": ZoneInfo("Europe/Paris"),
+    "cest": ZoneInfo("Europe/Paris"),
+    "bst": ZoneInfo("Europe/London"),
+}
+_WHEN_WORDS = frozenset(
+    {"every", "usually", "daily", "weekday", "weekdays", "each", "scheduled"}
+    | {f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}
+    | {f"{day}days" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\d])")
+_CLOCK = re.compile(
+    r"(?<![\d:.])(?P<hour>[012]?\d)(?::(?P<minute>[0-5]\d))?(?![\d:])\s*"
+    r"(?P<half>a\.m\.|p\.m\.|am\b|pm\b)?\s*"
+    r"(?P<zone>" + "|".join(sorted(_ZONES, key=len, reverse=True)) + r")?\b",
+    re.I,
+)
 
 _MONTHS = {
     name: index
@@ -160,3 +201,73 @@ def anchored_run(
             return planned
         return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")
     return planned
+
+
+def times_in(text: str, *, tz: tzinfo = UTC) -> list[tuple[time, tzinfo]]:
+    """The clock times ``text`` names ("10:00 UTC", "4:30 p.m. ET", "9am"), each with its
+    zone (``tz`` when none is named). A bare number is not a time."""
+    found = []
+    for match in _CLOCK.finditer(text):
+        minute, half = match["minute"], (match["half"] or "").casefold().replace(".", "")
+        if minute is None and not half:
+            continue
+        hour = int(match["hour"])
+        if half:
+            if not 1 <= hour <= 12:
+                continue
+            hour = hour % 12 + (12 if half == "pm" else 0)
+        if hour > 23:
+            continue
+        zone = _ZONES[match["zone"].casefold()] if match["zone"] else tz
+        found.append((time(hour, int(minute or 0)), zone))
+    return found
+
+
+def times_of_day(
+    texts: Iterable[str], mission: str, *, now: datetime, tz: tzinfo = UTC
+) -> list[tuple[time, tzinfo]]:
+    """The first :data:`MAX_TIMES_OF_DAY` clock times named on lines about ``mission`` of
+    texts that are not calendars (see :func:`anchor_days`)."""
+    terms = {term for term in query_terms(mission) if not _NUMBERS.match(term)}
+    today = now.astimezone(tz).date()
+    found: list[tuple[time, tzinfo]] = []
+    for text in texts:
+        if len(mentions_in(text, today=today)) > MAX_MENTIONS_PER_TEXT:
+            continue
+        for line in text.splitlines():
+            if not terms & _words(line):
+                continue
+            for sentence in _SENTENCE_END.split(line):
+                if _words(sentence) & _WHEN_WORDS or mentions_in(sentence, today=today):
+                    found += [t for t in times_in(sentence, tz=tz) if t not in found]
+    return found[:MAX_TIMES_OF_DAY]
+
+
+def aligned_run(
+    planned: ScheduledRun,
+    times: Iterable[tuple[time, tzinfo]],
+    *,
+    now: datetime,
+    bounds: ScheduleBounds,
+) -> ScheduledRun:
+    """``planned`` moved to the nearest named time of day (see the module documentation);
+    unchanged for a short wait, no named time, or none within half a day of the plan."""
+    if planned.at - now < ALIGN_MIN_WAIT:
+        return planned
+    earliest = now + max(bounds.min_interval, ALIGN_MIN_WAIT / 2)
+    latest = now + bounds.max_interval
+    best: tuple[timedelta, datetime, time] | None = None
+    for clock, zone in times:
+        local = planned.at.astimezone(zone).date()
+        for offset in (-1, 0, 1):
+            day = local + timedelta(days=offset)
+            at = (datetime.combine(day, clock, zone) + ALIGN_DELAY).astimezone(UTC)
+            distance = abs(at - planned.at)
+            near = earliest <= at <= latest and distance <= timedelta(hours=12)
+            if near and (best is None or distance < best[0]):
+                best = (distance, at, clock)
+    if best is None:
+        return planned
+    _, at, clock = best
+    why = f"a page names {clock:%H:%M}"
+    return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")

@@ -12,7 +12,10 @@
   stays on its regular schedule).
 
 Governed and skipped runs are then brought forward around days the pages read this run name
-(:func:`sentinel.monitor.anchors.anchored_run`): a release date, a vote, a reopening.
+(:func:`sentinel.monitor.anchors.anchored_run`): a release date, a vote, a reopening; a long
+wait is moved to a time of day they name (:func:`~sentinel.monitor.anchors.aligned_run`): "the
+store restocks at 10:00 UTC". A skipped run in which a source could not be fetched looks again
+within :data:`FAILED_SOURCE_RETRY`: a change may hide behind the outage.
 
 Every result is at least a second after ``now``: nothing is ever scheduled in the past.
 """
@@ -24,7 +27,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sentinel.monitor.anchors import anchor_days, anchored_run
+from sentinel.monitor.anchors import aligned_run, anchor_days, anchored_run, times_of_day
 from sentinel.monitor.durations import format_duration
 from sentinel.monitor.prefilter import backoff_interval
 from sentinel.monitor.scheduling import (
@@ -39,6 +42,7 @@ from sentinel.storage import MonitorRecord
 
 SKIP_BACKOFF_FACTOR = 1.5
 SKIP_BACKOFF_CEILING = timedelta(hours=32)
+FAILED_SOURCE_RETRY = timedelta(hours=1)
 MIN_DELAY = timedelta(seconds=1)
 
 
@@ -85,6 +89,7 @@ def after_skip(
     last_interval: timedelta | None,
     consecutive_skips: int,
     pages: Sequence[str] = (),
+    source_failed: bool = False,
 ) -> ScheduledRun:
     """The next run after a skipped one: the last wait, backed off per consecutive skip up
     to a day (see the module documentation), brought forward around the days ``pages``
@@ -93,7 +98,10 @@ def after_skip(
     base = min(max(last_interval or bounds.default, bounds.min_interval), bounds.max_interval)
     ceiling = min(max(base, SKIP_BACKOFF_CEILING), bounds.max_interval)
     wait = backoff_interval(consecutive_skips, base, ceiling, factor=SKIP_BACKOFF_FACTOR)
-    planned = _spread(now + wait, now, bounds, rng, f"no change {consecutive_skips}x in a row")
+    why = f"no change {consecutive_skips}x in a row"
+    if source_failed:
+        wait, why = min(wait, FAILED_SOURCE_RETRY), f"{why}, but a source could not be fetched"
+    planned = _spread(now + wait, now, bounds, rng, why)
     return _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
 
 
@@ -124,9 +132,13 @@ def _around_anchors(
 ) -> ScheduledRun:
     if not pages:
         return planned
-    tz = monitor_timezone(monitor)
-    days = anchor_days(pages, monitor.original_query, now=now, tz=tz)
-    return anchored_run(planned, days, now=now, bounds=bounds, tz=tz)
+    tz, mission = monitor_timezone(monitor), monitor.original_query
+    days = anchor_days(pages, mission, now=now, tz=tz)
+    anchored = anchored_run(planned, days, now=now, bounds=bounds, tz=tz)
+    if anchored != planned:
+        return anchored
+    times = times_of_day(pages, mission, now=now, tz=tz)
+    return aligned_run(planned, times, now=now, bounds=bounds)
 
 
 def _spread(
