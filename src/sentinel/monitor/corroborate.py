@@ -68,8 +68,8 @@ def uncorroborated_change(
         return None
     shown = "; ".join(refuted[:3]) + (f" (and {len(refuted) - 3} more)" if len(refuted) > 3 else "")
     return (
-        f"change not corroborated: every line of the pages that states the new value also "
-        f"states the old one, so the two readings are one text read differently ({shown})"
+        f"change not corroborated: the pages still state each old value where they state "
+        f"the new one, so the readings differ, not the page ({shown})"
     )
 
 
