@@ -10,7 +10,13 @@ import pytest
 
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.llm import ScriptedModel
-from sentinel.monitor.governor import LLMGovernor, RuleBasedGovernor, make_governor
+from sentinel.monitor.governor import (
+    LLMGovernor,
+    RuleBasedGovernor,
+    bears_on,
+    criteria_words,
+    make_governor,
+)
 from sentinel.monitor.models import Evidence, GovernorContext, NotifyBehavior
 from sentinel.storage import GovernorKind, MonitorRecord, MonitorState
 from sentinel.storage import NotifyBehavior as StoredNotify
@@ -163,3 +169,37 @@ def test_an_llm_monitor_without_a_model_is_a_configuration_error() -> None:
 def test_rules_that_do_not_parse_are_invalid_input() -> None:
     with pytest.raises(InvalidInput):
         make_governor(monitor(governor_kind=GovernorKind.RULES, governor_rules="price <"), None)
+
+
+TICKER = Evidence(
+    url="http://www.halcyonair.example/investors",
+    quote="Halcyon Air Group trades on the New York Stock Exchange under the ticker HLCY.",
+)
+MERGER = "Halcyon Air or BlueKite has officially confirmed an agreed acquisition"
+
+
+def test_the_criteria_words_leave_out_names_numbers_and_exclusions() -> None:
+    assert criteria_words(MERGER) == {"offic", "confi", "agree", "acqui"}
+    assert criteria_words("Meridian has published Q3 2025 results; estimates do not count") == {
+        "publi",
+        "resul",
+    }
+    assert criteria_words("Apple and BlueKite") == frozenset()
+
+
+async def test_acting_on_quotes_that_do_not_bear_on_the_criteria_is_overruled() -> None:
+    governor = LLMGovernor(ScriptedModel([reply(evidence=[1], facts={})]))
+
+    decision = await governor.govern(ctx(action_criteria=MERGER, evidence=[TICKER]))
+
+    assert not decision.should_act
+    assert "no cited quote bears on the criteria" in (decision.reasoning or "")
+    assert bears_on(MERGER, ["BlueKite confirmed the acquisition is agreed."])
+
+
+async def test_acting_without_quotes_is_left_to_grounding() -> None:
+    governor = LLMGovernor(ScriptedModel([reply(evidence=[])]))
+
+    decision = await governor.govern(ctx(action_criteria=MERGER, evidence=[]))
+
+    assert decision.should_act

@@ -9,6 +9,7 @@ dedupe) and ``evidence`` (for grounding).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -19,9 +20,12 @@ from sentinel.llm import LanguageModel, Message
 from sentinel.monitor.models import GovernorContext, GovernorDecision
 from sentinel.monitor.prompts import GOVERNOR_INSTRUCTIONS, render_governor_context
 from sentinel.monitor.rules import RulesGovernor
+from sentinel.monitor.sources import query_terms
 from sentinel.storage import GovernorKind, MonitorRecord
 
 GOVERNOR_MAX_TOKENS = 300
+STEM_CHARS = 5
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 class GovernorReply(BaseModel):
@@ -70,13 +74,50 @@ class LLMGovernor:
         return decision_from_reply(completion.parsed, ctx)
 
 
+def criteria_words(criteria: str) -> frozenset[str]:
+    """The stems (first :data:`STEM_CHARS` letters) of the words of the criteria's first
+    clause that say what must happen: names (capitalized words), numbers, short and common
+    words left out. "Halcyon Air or BlueKite has officially confirmed an agreed acquisition"
+    gives ``offic``, ``confi``, ``agree``, ``acqui``."""
+    clause = criteria.split(";")[0]
+    names = {w.casefold() for w in _WORD.findall(clause) if w[:1].isupper()}
+    words = query_terms(clause) - names
+    return frozenset(w[:STEM_CHARS] for w in words if len(w) >= 4 and w.isalpha())
+
+
+def bears_on(criteria: str, quotes: list[str]) -> bool:
+    """Whether some quote shares a word stem with what the criteria say must happen (always
+    true when the criteria name nothing but names)."""
+    wanted = criteria_words(criteria)
+    if not wanted:
+        return True
+    return any(
+        wanted & {w.casefold()[:STEM_CHARS] for w in _WORD.findall(quote)} for quote in quotes
+    )
+
+
 def decision_from_reply(reply: GovernorReply, ctx: GovernorContext) -> GovernorDecision:
-    """The :class:`GovernorDecision` a model's reply stands for."""
+    """The :class:`GovernorDecision` a model's reply stands for.
+
+    A model that acts on quotes none of which bears on the criteria (see :func:`bears_on`:
+    "trades under the ticker HLCY" for "confirmed an acquisition") is overruled: the decision
+    does not act and its reasoning says why.
+    """
     cited = [
         ctx.evidence[n - 1] for n in dict.fromkeys(reply.evidence) if 1 <= n <= len(ctx.evidence)
     ]
     if reply.should_act and not cited:
         cited = list(ctx.evidence)
+    # Without any quote grounding suppresses the notification and says so; not judged here.
+    quotes = [item.quote for item in cited]
+    if reply.should_act and quotes and not bears_on(ctx.action_criteria, quotes):
+        words = ", ".join(sorted(criteria_words(ctx.action_criteria)))
+        return GovernorDecision(
+            should_act=False,
+            next_check=reply.next_check,
+            reasoning=f"{reply.reasoning}\nnot acting: no cited quote bears on the criteria "
+            f"(none has a word starting {words})",
+        )
     return GovernorDecision(
         should_act=reply.should_act,
         action_content=(reply.answer or None) if reply.should_act else None,
