@@ -38,12 +38,14 @@ def pareto_plot(result: BenchResult, path: Path) -> Path:
         y = middle / HOUR
         label = f"{policy}: recall {totals.recall:.0%}, {totals.false_alerts} false alerts"
         axes.errorbar([x], [y], yerr=[[0.0], [high / HOUR - y]], fmt="o", capsize=4, label=label)
-        # Alternate sides so that policies with equal delays keep readable names.
+        # Alternate sides (below right, above left) so that neighbours keep readable names.
+        even = index % 2 == 0
         axes.annotate(
             policy,
             (x, y),
             textcoords="offset points",
-            xytext=(6, 6 if index % 2 == 0 else -12),
+            xytext=(6, -12) if even else (-6, 6),
+            ha="left" if even else "right",
             fontsize=8,
         )
     axes.set_xscale("log")
