@@ -140,3 +140,12 @@ def test_a_long_wait_moves_to_the_nearest_named_time_a_short_one_does_not() -> N
     assert "names 10:00" in aligned.explanation
     assert aligned_run(short, ten, now=NOW, bounds=BOUNDS) == short
     assert aligned_run(long_wait, [], now=NOW, bounds=BOUNDS) == long_wait
+
+
+def test_a_dateline_does_not_anchor_but_an_announced_date_does() -> None:
+    mission = "Quillstore release"
+    dateline = "Quillstore status — updated September 1, 2025 at 09:00"
+    announced = "Quillstore 5.0 results will be published on September 3, 2025."
+
+    assert anchor_days([dateline], mission, now=NOW) == []
+    assert anchor_days([announced], mission, now=NOW) == [date(2025, 9, 3)]

@@ -12,9 +12,11 @@ news hours earlier, for a few extra checks on a handful of days.
 on a city page does not anchor a bridge monitor), keeps the days from today to
 :data:`ANCHOR_HORIZON` ahead, and returns the first :data:`MAX_ANCHOR_DAYS`. A text naming
 more than :data:`MAX_MENTIONS_PER_TEXT` dates (past ones included) is a calendar (a library's
-events, a timetable), not an announcement, and anchors nothing. Relative phrases
-("this Thursday", "next week") are not read: a page's own date is unknown, so "Thursday"
-could be any Thursday. A date without a year is the next such date (today counts).
+events, a timetable), not an announcement, and anchors nothing; nor does a dateline
+("Updated October 8, 2025", "as of", "posted"), which a live page rewrites to today's date
+every day. Relative phrases ("this Thursday", "next week") are not read: a page's own date is
+unknown, so "Thursday" could be any Thursday. A date without a year is the next such date
+(today counts).
 
 :func:`anchored_run` reshapes a planned next run: on an anchor day it is at most
 :data:`ANCHOR_DAY_INTERVAL` away; before one, it is no later than the start of that day. The
@@ -45,6 +47,7 @@ ANCHOR_HORIZON = timedelta(days=45)
 MAX_ANCHOR_DAYS = 4
 ANCHOR_DAY_INTERVAL = timedelta(hours=3)
 MAX_MENTIONS_PER_TEXT = 2
+_DATELINE = re.compile(r"\b(?:updated|modified|posted|as of)\b", re.I)
 ALIGN_MIN_WAIT = timedelta(hours=12)
 ALIGN_DELAY = timedelta(minutes=15)
 MAX_TIMES_OF_DAY = 2
@@ -164,7 +167,7 @@ def anchor_days(
         if len(mentions_in(text, today=today)) > MAX_MENTIONS_PER_TEXT:
             continue
         for line in text.splitlines():
-            if terms & _words(line):
+            if terms & _words(line) and not _DATELINE.search(line):
                 days.update(d for d in dates_in(line, today=today) if today <= d <= last)
     return sorted(days)[:MAX_ANCHOR_DAYS]
 
