@@ -62,3 +62,13 @@ def test_what_cannot_be_judged_never_suppresses() -> None:
     assert uncorroborated_change(rule, {"price": 379.99}, {"price": 279.99}, ["no price"]) is None
     assert uncorroborated_change(rule, {"announced": False}, {"announced": True}, []) is None
     assert uncorroborated_change("price < 300", {"price": 9}, {"price": 299}, []) is None
+
+
+def test_readings_that_differ_only_in_spacing_and_dashes_are_not_a_change() -> None:
+    compact = {"opening_hours": {"Monday": "9:00-20:00", "Sunday": "closed"}}
+
+    reason = uncorroborated_change(HOURS_RULE, compact, FULL, [HOURS_PAGE])
+
+    assert reason is not None
+    assert "'9:00-20:00' → '9:00 – 20:00'" in reason
+    assert uncorroborated_change("changed(v)", {"v": 1}, {"v": 2}, ["v is 2 now"]) is None

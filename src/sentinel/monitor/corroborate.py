@@ -7,7 +7,8 @@ sees a change that never happened. :func:`uncorroborated_change` checks each cha
 against this run's pages: when every line that states the new value also states the old one
 (``| Monday | 9:00 – 20:00 |`` holds both ``9:00`` and ``9:00 – 20:00``), the two readings are
 the same text read differently, and the change is not corroborated; so is a new value that
-is a piece of the old one while the page still states the old one whole. One changed value that a
+is a piece of the old one while the page still states the old one whole, and a value that
+differs from the old one only in spacing, dashes or case. One changed value that a
 line states without its old value corroborates the change ("The current stable version is
 5.0.0", whatever other pages say about 5.0.0-rc2). Values no line states, or that have no old
 value, cannot be judged and never suppress: the check only removes changes the pages refute.
@@ -59,7 +60,7 @@ def uncorroborated_change(
             old = old_leaves.get(leaf, _MISSING)
             if old is _MISSING or old is None or new is None or old == new:
                 continue
-            verdict = _judge(old, new, lines)
+            verdict = "refuted" if _same_text(old, new) else _judge(old, new, lines)
             if verdict == "corroborated":
                 return None
             if verdict == "refuted":
@@ -68,8 +69,8 @@ def uncorroborated_change(
         return None
     shown = "; ".join(refuted[:3]) + (f" (and {len(refuted) - 3} more)" if len(refuted) > 3 else "")
     return (
-        f"change not corroborated: the pages still state each old value where they state "
-        f"the new one, so the readings differ, not the page ({shown})"
+        f"change not corroborated: the pages still state each old value (whole, beside "
+        f"the new one, or written another way), so the readings differ, not the page ({shown})"
     )
 
 
@@ -88,6 +89,14 @@ def _judge(old: Any, new: Any, lines: Sequence[str]) -> str:
     if any(not old_pattern.search(line) for line in stating):
         return "corroborated"
     return "refuted"
+
+
+def _same_text(old: Any, new: Any) -> bool:
+    """Whether two readings differ only in spacing, dashes, quotes or case ("9:00-20:00",
+    "9:00 – 20:00"): one text written two ways, not a change."""
+    if not isinstance(old, str) or not isinstance(new, str):
+        return False
+    return "".join(normalize_for_quote(old).split()) == "".join(normalize_for_quote(new).split())
 
 
 def _is_part_of(new: Any, old: Any) -> bool:
