@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -104,7 +104,11 @@ def test_run_here_runs_one_monitor_in_process_and_prints_the_outcome(
     assert result.exit_code == 0, result.output
     assert "Run 1 of monitor #1: succeeded" in result.stdout
     assert "Notified: 1 delivery(ies) sent now" in result.stdout
-    assert "Next run: 2025-09-10" in result.stdout
+    [next_run] = [line for line in result.stdout.splitlines() if line.startswith("Next run: ")]
+    at = datetime.strptime(next_run, "Next run: %Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
+    # Scheduled ahead, within the governor's "1 day" (dates named on the pages may bring it
+    # forward: the newsroom's release is dated today).
+    assert JUST_AFTER_LAUNCH < at <= JUST_AFTER_LAUNCH + timedelta(days=1, hours=3)
     assert len(receiver.requests) == 1
 
 
