@@ -28,7 +28,7 @@ from sentinel.cli.common import (
 )
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+from sentinel.monitor.service import last_result, new_monitor, spec_input, typed_channels
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)
@@ -90,18 +90,6 @@ def channel_label(channel: dict[str, Any]) -> str:
     return f"{channel.get('kind')} {target}"
 
 
-def last_result(last: RunRecord | None) -> str:
-    """A run's outcome in a few words: its status, its error category, whether it notified."""
-    if last is None:
-        return "-"
-    text = last.status.value
-    if last.error_category:
-        text += f" ({last.error_category})"
-    if last.decision and last.decision.get("notified"):
-        text += ", notified"
-    return text
-
-
 @app.command("list")
 def list_monitors(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
@@ -133,7 +121,7 @@ def list_monitors(
             escape(monitor.name),
             monitor.state.value,
             when(monitor.next_run_at, now),
-            escape(last_result(last)),
+            escape(last_result(last, none="-")),
             str(monitor.run_count),
         )
     stdout.print(table if rows else 'No monitors yet: sentinel watch add "Tell me when …"')

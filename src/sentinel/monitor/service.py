@@ -16,7 +16,14 @@ from typing import Any
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import MAX_CHANNELS, MonitorSpec, parse_monitor_spec
 from sentinel.notify import parse_channel_specs
-from sentinel.storage import GovernorKind, MonitorChanges, MonitorRecord, NewMonitor, NotifyBehavior
+from sentinel.storage import (
+    GovernorKind,
+    MonitorChanges,
+    MonitorRecord,
+    NewMonitor,
+    NotifyBehavior,
+    RunRecord,
+)
 
 IMMUTABLE_FIELDS = frozenset({"query", "original_query"})
 
@@ -146,3 +153,16 @@ def _with_timezone(context: dict[str, Any], timezone: str) -> dict[str, Any]:
     if timezone != "UTC":
         updated["timezone"] = timezone
     return updated
+
+
+def last_result(last: RunRecord | None, *, none: str = "no run yet") -> str:
+    """A run's outcome in a few words: its status, its error category, whether it notified;
+    ``none`` when there is no run."""
+    if last is None:
+        return none
+    text = last.status.value
+    if last.error_category:
+        text += f" ({last.error_category})"
+    if last.decision and last.decision.get("notified"):
+        text += ", notified"
+    return text

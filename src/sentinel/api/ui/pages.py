@@ -17,6 +17,7 @@ from sentinel.api.ui.access import CurrentViewer, checked_form
 from sentinel.api.ui.chart import charts
 from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
+from sentinel.monitor.service import last_result
 from sentinel.storage import (
     DeliveryStatus,
     MonitorRecord,
@@ -39,18 +40,6 @@ DONE = {
 # Which buttons a monitor in each state shows.
 RESUMABLE = frozenset({MonitorState.PAUSED, MonitorState.COMPLETED, MonitorState.FAILED})
 UNSETTLED = frozenset({DeliveryStatus.PENDING, DeliveryStatus.SENDING})
-
-
-def last_result(last: RunRecord | None) -> str:
-    """A run's outcome in a few words: status, error category, whether it notified."""
-    if last is None:
-        return "no run yet"
-    text = last.status.value
-    if last.error_category:
-        text += f" ({last.error_category})"
-    if last.decision and last.decision.get("notified"):
-        text += ", notified"
-    return text
 
 
 async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
