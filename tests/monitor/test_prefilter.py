@@ -120,3 +120,24 @@ def test_backoff_refuses_nonsense(
     with pytest.raises(InvalidInput) as caught:
         backoff_interval(skips, base, top, factor=factor)
     assert caught.value.field == field
+
+
+def test_a_probe_compares_only_what_it_read_and_keeps_the_rest_of_the_baseline() -> None:
+    current = SourceSnapshot({A: "fa"}, search_hits=(A, B))
+
+    probe = prefilter(BASE, current, probe=True)
+    full = prefilter(BASE, current)
+
+    assert probe.skip
+    assert probe.reason.startswith("no change (probe)")
+    assert probe.baseline.fingerprints == {A: "fa", B: "fb"}
+    assert not full.skip
+    assert full.changed_urls == (B,)
+
+
+def test_a_probe_sees_a_change_on_a_page_it_read() -> None:
+    decision = prefilter(BASE, SourceSnapshot({A: "fa2"}, search_hits=(A, B)), probe=True)
+
+    assert not decision.skip
+    assert decision.changed_urls == (A,)
+    assert decision.baseline.fingerprints == {A: "fa2", B: "fb"}

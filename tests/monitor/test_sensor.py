@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from sentinel.llm import LocalModel, ScriptedModel, ScriptedRequest, UsageTracker
 from sentinel.monitor.grounding import check_grounding
+from sentinel.monitor.iteration import FULL_READ_EVERY, probe_run
 from sentinel.monitor.models import SensorContext
 from sentinel.monitor.sensor import Sensor, SensorResult
 from sentinel.web.errors import SearchProviderError
@@ -314,3 +316,59 @@ async def test_qwen_reports_a_valid_state_in_one_grammar_constrained_call(
     assert reported.action == "report_state"
     assert reported.usage is not None
     assert reported.usage["model_s"] > 0
+
+
+async def test_a_probe_rereads_the_cited_page_only_and_skips_when_it_is_unchanged(
+    sim: Sim,
+) -> None:
+    first = await sense(sim, ScriptedModel(announced_reading))
+    model = ScriptedModel(announced_reading)
+
+    result = await sense(sim, model, previous=first.baseline, cited=(NEWSROOM,), probe=True)
+
+    assert result.status == "skipped"
+    assert result.reason.startswith("no change (probe)")
+    assert [record.action for record in result.trace] == ["search", "fetch", "finish"]
+    assert list(result.pages) == [NEWSROOM]
+    assert result.baseline.fingerprints == first.baseline.fingerprints
+    assert model.calls == []
+
+
+async def test_a_probe_that_sees_a_change_reads_in_full_before_sensing(sim: Sim) -> None:
+    first = await sense(sim, ScriptedModel(announced_reading))
+    stale = {**first.baseline.fingerprints, NEWSROOM: "an older version"}
+    previous = replace(first.baseline, fingerprints=stale)
+    model = ScriptedModel(announced_reading)
+
+    result = await sense(sim, model, previous=previous, cited=(NEWSROOM,), probe=True)
+
+    assert result.status == "reported"
+    assert sorted(result.pages) == sorted(first.pages)
+    assert result.prefilter is not None
+    assert result.prefilter.changed_urls == (NEWSROOM,)
+    assert len(model.calls) == 1
+
+
+async def test_a_forced_run_never_probes(sim: Sim) -> None:
+    first = await sense(sim, ScriptedModel(announced_reading))
+
+    result = await sense(
+        sim,
+        ScriptedModel(announced_reading),
+        previous=first.baseline,
+        cited=(NEWSROOM,),
+        probe=True,
+        force=True,
+    )
+
+    assert result.status == "reported"
+    assert sorted(result.pages) == sorted(first.pages)
+
+
+def test_a_quiet_stretch_probes_except_every_few_runs_which_read_in_full() -> None:
+    probes = [probe_run(skips) for skips in range(2 * FULL_READ_EVERY + 1)]
+
+    assert probes[0] is False  # the run after a sensed one reads in full
+    assert probes[FULL_READ_EVERY] is False
+    assert probes[2 * FULL_READ_EVERY] is False
+    assert sum(probes) == 2 * (FULL_READ_EVERY - 1)

@@ -9,6 +9,7 @@ from sentinel.monitor.sources import (
     PageRecord,
     choose_sources,
     excerpt,
+    probe_sources,
     query_terms,
     snapshot_from_json,
     snapshot_of,
@@ -113,7 +114,7 @@ def test_a_snapshot_round_trips_through_its_stored_form() -> None:
     page = PageRecord(
         url=A1, final_url=A1, title="t", text="x", fingerprint="fp1", published=datetime.now(UTC)
     )
-    snapshot = snapshot_of({A1: page}, [B1], [A1, B1, A1])
+    snapshot = snapshot_of({A1: page}, [B1], hits(A1, B1, A1))
 
     assert snapshot.search_hits == (A1, B1)
     assert snapshot_from_json(snapshot_to_json(snapshot)) == snapshot
@@ -141,3 +142,45 @@ def test_a_quote_may_come_from_the_title_the_structured_data_or_the_text() -> No
         "offer: Sonora QC Ultra, 279.99 USD, InStock",
         "Free shipping on all orders.",
     ]
+
+
+def dated(url: str, day: int) -> SearchHit:
+    published = datetime(2025, 9, day, tzinfo=UTC)
+    return SearchHit(title=url, url=url, snippet="", provider="test", published=published)
+
+
+def test_a_snapshot_keeps_the_dates_search_gave_and_reads_old_documents_without_them() -> None:
+    snapshot = snapshot_of({}, [], [dated(A1, 3), *hits(B1)])
+
+    assert snapshot.hit_dates == {A1: "2025-09-03T00:00:00+00:00"}
+    stored = snapshot_to_json(snapshot)
+    assert snapshot_from_json(stored) == snapshot
+    del stored["hit_dates"]
+    restored = snapshot_from_json(stored)
+    assert restored is not None
+    assert restored.hit_dates == {}
+
+
+PROBED = SourceSnapshot(
+    fingerprints={A1: "fa", B1: "fb", C1: "fc"},
+    search_hits=(A1, B1, C1),
+    hit_dates={A1: "2025-09-03T00:00:00+00:00"},
+)
+
+
+def test_a_probe_rereads_the_named_site_and_the_cited_pages_only() -> None:
+    shop = frozenset({"b"})
+    assert probe_sources(hits(A1, B1, C1), cited=[C1], previous=PROBED, named=shop) == [B1, C1]
+    assert probe_sources([dated(A1, 3), *hits(B1, C1)], cited=[A1], previous=PROBED) == [A1]
+
+
+def test_a_probe_gives_way_to_a_full_read_when_search_shows_something_new() -> None:
+    # a new hit, a page search dates as updated, a search that failed, a page never read
+    assert probe_sources(hits(A1, B1, A2), cited=[A1], previous=PROBED) is None
+    assert probe_sources([dated(A1, 4), *hits(B1)], cited=[B1], previous=PROBED) is None
+    assert probe_sources([], cited=[A1], previous=PROBED) is None
+    assert probe_sources(hits(A1, B1), cited=[A3], previous=PROBED) is None
+    # no baseline, nothing to probe, or a probe as big as a full read
+    assert probe_sources(hits(A1), cited=[A1], previous=None) is None
+    assert probe_sources(hits(A1, B1), previous=PROBED) is None
+    assert probe_sources(hits(A1, B1), cited=[A1, B1, C1], previous=PROBED) is None

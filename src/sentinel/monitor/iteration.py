@@ -39,6 +39,9 @@ from sentinel.monitor.trace import RunTrace
 from sentinel.storage import RunOutcome as StoredOutcome
 from sentinel.storage import RunStatus, StateVersionRecord
 
+FULL_READ_EVERY = 3
+"""In a quiet stretch, every this-many-th run reads all its pages; the others probe."""
+
 if TYPE_CHECKING:
     from sentinel.monitor.run import RunServices
 
@@ -104,7 +107,10 @@ class RunIteration:
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
         previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
         force = loaded.history.decision_pending
-        self.sensed = await sensor.sense(ctx, previous=previous, cited=cited, force=force)
+        probe = probe_run(loaded.history.consecutive_skips)
+        self.sensed = await sensor.sense(
+            ctx, previous=previous, cited=cited, force=force, probe=probe
+        )
         self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
         decision = self.sensed.prefilter
         self.trace.add(
@@ -363,6 +369,14 @@ class RunIteration:
             reason=reason,
             **fields,
         )
+
+
+def probe_run(consecutive_skips: int) -> bool:
+    """Whether this run may probe (re-read only the pages that matter most; see
+    :class:`~sentinel.monitor.sensor.SensorPolicy`): in a quiet stretch, except every
+    :data:`FULL_READ_EVERY`-th run of it, which reads in full — a change on a page the probe
+    does not re-read (and search does not reveal) is seen at that run at the latest."""
+    return consecutive_skips > 0 and consecutive_skips % FULL_READ_EVERY != 0
 
 
 def _page_texts(sensed: SensorResult) -> list[str]:

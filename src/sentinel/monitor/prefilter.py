@@ -11,12 +11,15 @@ is carried forward in the baseline, so that when it comes back changed the chang
 failed source that never succeeded has no baseline, and the run does not skip.
 
 Sources the previous baseline knew but this run neither fetched nor tried count as changed:
-silence about a source is not evidence that it is the same.
+silence about a source is not evidence that it is the same — except in a probe
+(``probe=True``): a cheap run that deliberately re-reads only some known sources (see
+:func:`sentinel.monitor.sources.probe_sources`). A probe compares only what it read; the
+sources it left unread keep their last fingerprints in the baseline, unjudged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -28,11 +31,13 @@ MAX_REMEMBERED_HITS = 500
 @dataclass(frozen=True)
 class SourceSnapshot:
     """What one run saw before sensing: fingerprints of fetched pages (URL → fingerprint),
-    the URLs whose fetch failed, and the search hit URLs (most relevant first)."""
+    the URLs whose fetch failed, the search hit URLs (most relevant first), and the date
+    search gave each dated hit (URL → ISO date; an engine dates a page by its last update)."""
 
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     failed: frozenset[str] = frozenset()
     search_hits: tuple[str, ...] = ()
+    hit_dates: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,13 @@ class PrefilterDecision:
     notes: tuple[str, ...] = ()
 
 
-def prefilter(previous: SourceSnapshot | None, current: SourceSnapshot) -> PrefilterDecision:
-    """Compare this run's sources with the previous baseline (None on a first run)."""
+def prefilter(
+    previous: SourceSnapshot | None, current: SourceSnapshot, *, probe: bool = False
+) -> PrefilterDecision:
+    """Compare this run's sources with the previous baseline (None on a first run).
+
+    ``probe``: this run read only some of the known sources on purpose; those it did not read
+    are neither changed nor unchanged, and keep their last fingerprints in the baseline."""
     if previous is None:
         return PrefilterDecision(
             skip=False,
@@ -68,13 +78,16 @@ def prefilter(previous: SourceSnapshot | None, current: SourceSnapshot) -> Prefi
             notes.append(f"{url}: fetch failed; kept its last known fingerprint")
         else:
             unbaselined.append(url)
-    for url in previous.fingerprints:
-        if url not in current.fingerprints and url not in current.failed:
-            changed.append(url)
-            notes.append(f"{url}: not checked this run")
+    unread = [u for u in previous.fingerprints if u not in current.fingerprints]
+    unread = [u for u in unread if u not in current.failed]
+    if probe and unread:
+        notes.append(f"probe: {len(unread)} known source(s) not read; last fingerprints kept")
+    elif unread:
+        changed += unread
+        notes += [f"{url}: not checked this run" for url in unread]
     seen = set(previous.search_hits)
     new_hits = tuple(url for url in current.search_hits if url not in seen)
-    baseline = _baseline(previous, current)
+    baseline = _baseline(previous, current, keep=unread if probe else ())
     if changed or new_hits or unbaselined:
         parts = []
         if changed:
@@ -86,7 +99,9 @@ def prefilter(previous: SourceSnapshot | None, current: SourceSnapshot) -> Prefi
         return PrefilterDecision(
             False, ", ".join(parts), tuple(changed), new_hits, baseline, tuple(notes)
         )
-    if current.fingerprints:
+    if current.fingerprints and probe and unread:
+        reason = "no change (probe): every source read unchanged and no new search hit"
+    elif current.fingerprints:
         reason = "no change: every source unchanged and no new search hit"
     elif current.failed:
         reason = "no change seen: every fetch failed; nothing new to sense"
@@ -95,9 +110,13 @@ def prefilter(previous: SourceSnapshot | None, current: SourceSnapshot) -> Prefi
     return PrefilterDecision(True, reason, (), (), baseline, tuple(notes))
 
 
-def _baseline(previous: SourceSnapshot | None, current: SourceSnapshot) -> SourceSnapshot:
+def _baseline(
+    previous: SourceSnapshot | None, current: SourceSnapshot, keep: Sequence[str] = ()
+) -> SourceSnapshot:
     fingerprints = dict(current.fingerprints)
     if previous is not None:
+        for url in keep:
+            fingerprints[url] = previous.fingerprints[url]
         for url in current.failed:
             if url not in fingerprints and url in previous.fingerprints:
                 fingerprints[url] = previous.fingerprints[url]
@@ -107,7 +126,11 @@ def _baseline(previous: SourceSnapshot | None, current: SourceSnapshot) -> Sourc
         current_hits = set(hits)
         hits += [url for url in previous.search_hits if url not in current_hits]
     failed = frozenset(current.failed - current.fingerprints.keys())
-    return SourceSnapshot(fingerprints, failed, tuple(hits[:MAX_REMEMBERED_HITS]))
+    remembered = tuple(hits[:MAX_REMEMBERED_HITS])
+    dates = {**(previous.hit_dates if previous else {}), **current.hit_dates}
+    kept = set(remembered)
+    dated = {url: date for url, date in dates.items() if url in kept}
+    return SourceSnapshot(fingerprints, failed, remembered, dated)
 
 
 def backoff_interval(

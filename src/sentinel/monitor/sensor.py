@@ -36,7 +36,13 @@ from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_erro
 from sentinel.monitor.models import SensorContext, SensorOutput
 from sentinel.monitor.prefilter import PrefilterDecision, SourceSnapshot, prefilter
 from sentinel.monitor.prompts import SENSOR_INSTRUCTIONS, render_sensor_context
-from sentinel.monitor.sources import PageRecord, choose_sources, query_terms, snapshot_of
+from sentinel.monitor.sources import (
+    PageRecord,
+    choose_sources,
+    probe_sources,
+    query_terms,
+    snapshot_of,
+)
 from sentinel.monitor.workspace import (
     SENSOR,
     SENSOR_ACTIONS,
@@ -129,11 +135,15 @@ class SensorPolicy:
     model for ``report_state`` (see the module documentation).
 
     ``force`` senses even when the pre-filter would skip (the last governed run failed, so its
-    state still waits for a decision).
+    state still waits for a decision). ``probe`` first re-reads only the pages
+    :func:`~sentinel.monitor.sources.probe_sources` picks; when those show a change the run
+    reads in full before it senses, so the model and the stored baseline always see a full
+    read.
     """
 
     model: LanguageModel
     force: bool = False
+    probe: bool = False
     max_tokens: int = REPORT_MAX_TOKENS
     store: Store[RunState] | None = None
     verdict: _Verdict | None = None
@@ -162,22 +172,51 @@ class SensorPolicy:
         if not workspace.searched and "search" in available:
             return {"action": "search", "payload": {"query": workspace.query}}
         if self._plan is None:
-            self._plan = choose_sources(
-                workspace.hits,
-                cited=workspace.cited,
-                previous=workspace.previous,
-                limit=workspace.max_fetches,
-                named=query_terms(workspace.mission),
-            )
-        tried = set(workspace.pages) | set(workspace.failed)
-        pending = [url for url in self._plan if url not in tried]
+            self._plan = self._probe_plan(workspace) if self.probe else None
+            self.probe = self._plan is not None
+            self._plan = self._plan or self._full_plan(workspace)
+        pending = self._pending(workspace)
+        if not pending and self.probe and self._probe_changed(workspace):
+            self.probe = False
+            self._plan = self._full_plan(workspace)
+            pending = self._pending(workspace)
         if pending and "fetch" in available:
             return {"action": "fetch", "payload": {"url": pending[0]}}
         return None
 
+    def _full_plan(self, workspace: Workspace) -> list[str]:
+        return choose_sources(
+            workspace.hits,
+            cited=workspace.cited,
+            previous=workspace.previous,
+            limit=workspace.max_fetches,
+            named=query_terms(workspace.mission),
+        )
+
+    def _probe_plan(self, workspace: Workspace) -> list[str] | None:
+        plan = probe_sources(
+            workspace.hits,
+            cited=workspace.cited,
+            previous=workspace.previous,
+            named=query_terms(workspace.mission),
+        )
+        return plan[: workspace.max_fetches] if plan else None
+
+    def _pending(self, workspace: Workspace) -> list[str]:
+        assert self._plan is not None
+        tried = set(workspace.pages) | set(workspace.failed)
+        pending = [url for url in self._plan if url not in tried]
+        return pending[: max(0, workspace.max_fetches - workspace.fetches)]
+
+    def _probe_changed(self, workspace: Workspace) -> bool:
+        return not self._prefilter(workspace).skip
+
+    def _prefilter(self, workspace: Workspace) -> PrefilterDecision:
+        snapshot = snapshot_of(workspace.pages, workspace.failed, workspace.hits)
+        return prefilter(workspace.previous, snapshot, probe=self.probe)
+
     def _judge(self, workspace: Workspace) -> _Verdict:
-        snapshot = snapshot_of(workspace.pages, workspace.failed, [h.url for h in workspace.hits])
-        decision = prefilter(workspace.previous, snapshot)
+        decision = self._prefilter(workspace)
         if decision.skip and not self.force:
             return _Verdict("skipped", decision.reason, decision)
         if workspace.pages:
@@ -240,13 +279,15 @@ class Sensor:
         previous: SourceSnapshot | None,
         cited: tuple[str, ...] = (),
         force: bool = False,
+        probe: bool = False,
     ) -> SensorResult:
         """Search, read, pre-filter and (when something changed) ask the model for the state.
 
         ``previous`` is the last run's source snapshot; ``cited`` the URLs the previous state
-        quoted (read first); ``force`` senses even without a change.
+        quoted (read first); ``force`` senses even without a change; ``probe`` first re-reads
+        only the pages that matter most (see :class:`SensorPolicy`; ignored with ``force``).
         """
-        policy = SensorPolicy(self.model, force=force)
+        policy = SensorPolicy(self.model, force=force, probe=probe and not force)
         terms = query_terms(ctx.original_query, ctx.current_query)
         agent = _sensor_agent(policy, terms, self.page_chars, self.max_pages)
         workspace = Workspace(
@@ -324,7 +365,7 @@ def _result(
         decision: PrefilterDecision | None = verdict.prefilter
         baseline = verdict.prefilter.baseline
     else:
-        current = snapshot_of(workspace.pages, workspace.failed, [h.url for h in workspace.hits])
+        current = snapshot_of(workspace.pages, workspace.failed, workspace.hits)
         decision, baseline = None, prefilter(workspace.previous, current).baseline
     common: dict[str, Any] = {
         "store": store,

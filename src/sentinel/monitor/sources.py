@@ -179,6 +179,50 @@ def choose_sources(
     return chosen
 
 
+def probe_sources(
+    hits: Sequence[SearchHit],
+    *,
+    cited: Sequence[str] = (),
+    previous: SourceSnapshot | None,
+    named: frozenset[str] = frozenset(),
+) -> list[str] | None:
+    """The few pages a probe re-reads, or None when this run must read in full.
+
+    A probe is a cheap run in a quiet stretch: after the search it re-reads only the pages
+    that matter most — the named site's best page and the pages the last state cited — and
+    when those are unchanged and search shows no new hit, the run skips without reading the
+    rest. It needs a baseline for every page it reads (a page never read before is news, and
+    calls for a full read), and it cannot stand in for a full read when search failed,
+    showed a new hit, or the probe would read as much as a full run.
+    """
+    if previous is None or not hits:
+        return None
+    seen = set(previous.search_hits)
+    if any(hit.url not in seen for hit in hits):
+        return None
+    if any(_updated(hit, previous) for hit in hits):
+        return None
+    ranked = list(dict.fromkeys(hit.url for hit in hits))
+    authority = [url for url in ranked if url in _named_site_pages(ranked, named)]
+    wanted = list(dict.fromkeys([*authority, *cited]))
+    if any(url not in previous.fingerprints for url in wanted):
+        return None
+    if not wanted or len(wanted) >= len(previous.fingerprints):
+        return None
+    return wanted
+
+
+def _updated(hit: SearchHit, previous: SourceSnapshot) -> bool:
+    """Whether search dates ``hit`` differently from when the baseline was taken: the engine
+    saw the page updated, so a probe that skips it might miss the change."""
+    before = previous.hit_dates.get(hit.url)
+    return before is not None and hit.published is not None and before != _iso(hit.published)
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat()
+
+
 def _host(url: str) -> str:
     return (urlsplit(url).hostname or "").removeprefix("www.")
 
@@ -194,13 +238,15 @@ def _named_site_pages(ranked: Sequence[str], named: frozenset[str]) -> set[str]:
 
 
 def snapshot_of(
-    pages: Mapping[str, PageRecord], failed: Iterable[str], hits: Sequence[str]
+    pages: Mapping[str, PageRecord], failed: Iterable[str], hits: Sequence[SearchHit]
 ) -> SourceSnapshot:
-    """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs."""
+    """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs and
+    the dates search gave them."""
     return SourceSnapshot(
         fingerprints={url: page.fingerprint for url, page in pages.items()},
         failed=frozenset(failed),
-        search_hits=tuple(dict.fromkeys(hits)),
+        search_hits=tuple(dict.fromkeys(hit.url for hit in hits)),
+        hit_dates={hit.url: _iso(hit.published) for hit in hits if hit.published is not None},
     )
 
 
@@ -213,6 +259,7 @@ def snapshot_to_json(snapshot: SourceSnapshot) -> dict[str, object]:
         "pages": dict(snapshot.fingerprints),
         "failed": sorted(snapshot.failed),
         "search_hits": list(snapshot.search_hits),
+        "hit_dates": dict(snapshot.hit_dates),
     }
 
 
@@ -226,8 +273,10 @@ def snapshot_from_json(document: Mapping[str, object] | None) -> SourceSnapshot 
         return None
     if not isinstance(hits, list | tuple):
         return None
+    dates = document.get("hit_dates")  # absent from snapshots stored before it existed
     return SourceSnapshot(
         fingerprints={str(url): str(fp) for url, fp in pages.items()},
         failed=frozenset(str(url) for url in failed),
         search_hits=tuple(str(url) for url in hits),
+        hit_dates={str(u): str(d) for u, d in dates.items()} if isinstance(dates, Mapping) else {},
     )
