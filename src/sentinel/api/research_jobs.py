@@ -94,6 +94,10 @@ class ResearchJobs:
         task.add_done_callback(self._tasks.discard)
         return job
 
+    def recent(self, limit: int = 20) -> list[ResearchJob]:
+        """The newest jobs first, at most ``limit`` (jobs live in this process only)."""
+        return [self._jobs[job_id] for job_id in sorted(self._jobs, reverse=True)[:limit]]
+
     def get(self, job_id: int) -> ResearchJob:
         """The job, or ``RecordNotFound``."""
         job = self._jobs.get(job_id)

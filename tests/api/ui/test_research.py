@@ -86,3 +86,17 @@ def test_citations_link_only_to_sources_that_exist() -> None:
         "http://www.caldermarathon.example/results",
         None,
     ]
+
+
+async def test_the_research_page_lists_the_questions_asked_newest_first(
+    research_client: httpx.AsyncClient,
+) -> None:
+    assert "Asked since the server started" not in (await research_client.get("/research")).text
+    await post_form(research_client, "/research", {"question": "Who won?"})
+    await post_form(research_client, "/research", {"question": "Who <i>lost</i>?"})
+
+    page = (await research_client.get("/research")).text
+
+    second = page.index('<a href="/research/2">Who &lt;i&gt;lost&lt;/i&gt;?</a>')
+    first = page.index('<a href="/research/1">Who won?</a>')
+    assert second < first

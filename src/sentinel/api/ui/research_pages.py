@@ -20,10 +20,16 @@ router = APIRouter(route_class=UiRoute, include_in_schema=False)
 
 
 @router.get("/research")
-async def research_form(request: Request, viewer: CurrentViewer) -> Response:
-    """The question box."""
+async def research_form(request: Request, viewer: CurrentViewer, state: State) -> Response:
+    """The question box, and the questions asked since the server started."""
     return page(
-        request, "research.html", viewer, question="", problem=None, limit=MAX_QUESTION_CHARS
+        request,
+        "research.html",
+        viewer,
+        question="",
+        problem=None,
+        limit=MAX_QUESTION_CHARS,
+        jobs=state.research.recent(),
     )
 
 
@@ -52,6 +58,7 @@ async def start(request: Request, viewer: CurrentViewer, state: State) -> Respon
             question=text[:MAX_QUESTION_CHARS],
             problem=problem,
             limit=MAX_QUESTION_CHARS,
+            jobs=state.research.recent(),
         )
     ResearchRequest(question=question)  # the API's own check of the request
     job = state.research.start(question)
