@@ -203,7 +203,10 @@ class Sim:
 
     @classmethod
     def of(cls, scenario_id: str, *, start: datetime | None = None) -> Sim:
-        scenario = load_bundled(scenario_id)
+        return cls.of_scenario(load_bundled(scenario_id), start=start)
+
+    @classmethod
+    def of_scenario(cls, scenario: Scenario, *, start: datetime | None = None) -> Sim:
         clock = VirtualClock(start or scenario.start)
         world = World.from_scenario(scenario, clock, seed=3, slow_delay=0.0, timeout_hold=2.5)
         search = SearxngSearch(

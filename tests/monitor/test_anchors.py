@@ -12,9 +12,11 @@ from sentinel.monitor.anchors import (
     ANCHOR_DAY_INTERVAL,
     ANCHOR_HORIZON,
     MAX_ANCHOR_DAYS,
+    MAX_DATED_LINES,
     aligned_run,
     anchor_days,
     anchored_run,
+    dated_lines,
     dates_in,
     times_in,
     times_of_day,
@@ -149,3 +151,32 @@ def test_a_dateline_does_not_anchor_but_an_announced_date_does() -> None:
 
     assert anchor_days([dateline], mission, now=NOW) == []
     assert anchor_days([announced], mission, now=NOW) == [date(2025, 9, 3)]
+
+
+def test_dated_lines_keep_what_anchors_and_times_read_and_give_the_same_schedule() -> None:
+    mission = "Quillstore release"
+    page = (
+        "Quillstore news\n"
+        "Leaf collection starts September 20.\n"
+        "  Quillstore 5.0 is released on September 3, 2025.  \n"
+        "The Quillstore mirror syncs every day at 10:00 UTC.\n"
+        "Quillstore is a bookshop app."
+    )
+
+    lines = dated_lines(page, mission, today=TODAY)
+
+    assert lines == (
+        "Quillstore 5.0 is released on September 3, 2025.",
+        "The Quillstore mirror syncs every day at 10:00 UTC.",
+    )
+    assert anchor_days(lines, mission, now=NOW) == anchor_days([page], mission, now=NOW)
+    assert times_of_day(lines, mission, now=NOW) == times_of_day([page], mission, now=NOW)
+
+
+def test_a_calendar_keeps_no_dated_lines_and_a_long_page_only_the_first_few() -> None:
+    mission = "Quillstore meetup"
+    calendar = "\n".join(f"Quillstore meetup on September {d}" for d in (3, 5, 9))
+    times = "\n".join(f"Quillstore meetup every day at {h}:00" for h in range(10, 20))
+
+    assert dated_lines(calendar, mission, today=TODAY) == ()
+    assert len(dated_lines(times, mission, today=TODAY)) == MAX_DATED_LINES

@@ -141,3 +141,19 @@ def test_a_probe_sees_a_change_on_a_page_it_read() -> None:
     assert not decision.skip
     assert decision.changed_urls == (A,)
     assert decision.baseline.fingerprints == {A: "fa2", B: "fb"}
+
+
+def test_pages_left_unread_by_a_probe_or_a_failed_fetch_keep_their_dated_lines() -> None:
+    before = SourceSnapshot(
+        {A: "fa", B: "fb"}, search_hits=(A, B), lines={A: ("old A",), B: ("vote on 23 October",)}
+    )
+    probe = prefilter(before, SourceSnapshot({A: "fa"}, search_hits=(A, B)), probe=True)
+    outage = prefilter(
+        before,
+        SourceSnapshot({A: "fa"}, failed=frozenset({B}), search_hits=(A, B), lines={A: ("new",)}),
+    )
+    full = prefilter(before, SourceSnapshot({A: "fa"}, search_hits=(A, B)))
+
+    assert probe.baseline.lines == {B: ("vote on 23 October",)}  # A was read: it says nothing
+    assert outage.baseline.lines == {A: ("new",), B: ("vote on 23 October",)}
+    assert full.baseline.lines == {}  # B is no longer known: its lines go with it

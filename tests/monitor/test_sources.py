@@ -184,3 +184,21 @@ def test_a_probe_gives_way_to_a_full_read_when_search_shows_something_new() -> N
     assert probe_sources(hits(A1), cited=[A1], previous=None) is None
     assert probe_sources(hits(A1, B1), previous=PROBED) is None
     assert probe_sources(hits(A1, B1), cited=[A1, B1, C1], previous=PROBED) is None
+
+
+def test_a_snapshot_keeps_the_dated_lines_of_pages_read_and_reads_old_documents_without() -> None:
+    page = PageRecord(url=A1, final_url=A1, title="t", text="x", fingerprint="fp1")
+    lines = {A1: ["Dredging vote: 23 October."], B1: ["not read this run"], C1: []}
+    snapshot = snapshot_of({A1: page}, [], hits(A1), lines)
+
+    assert snapshot.lines == {A1: ("Dredging vote: 23 October.",)}
+    stored = snapshot_to_json(snapshot)
+    assert snapshot_from_json(stored) == snapshot
+    del stored["lines"]
+    restored = snapshot_from_json(stored)
+    assert restored is not None
+    assert restored.lines == {}
+    assert restored.fingerprints == snapshot.fingerprints
+    odd = snapshot_from_json({**stored, "lines": {A1: "a string", B1: ["kept"]}})
+    assert odd is not None
+    assert odd.lines == {B1: ("kept",)}

@@ -30,18 +30,24 @@ the same sentence says *when* — a date, a weekday or a recurrence ("every", "u
 moves a long regular wait (at least :data:`ALIGN_MIN_WAIT`) to the nearest such time plus
 :data:`ALIGN_DELAY` (the news needs a moment to appear), by at most half a day either way, so
 a monitor that read "at 10:00" looks at 10:15 instead of at a random hour.
+
+A run that does not re-read every page (a probe, see :func:`sentinel.monitor.sources
+.probe_sources`) still schedules from what the others said at their last read:
+:func:`dated_lines` keeps the few lines of a page either function can read, stored with the
+source snapshot and carried while the page goes unread (:func:`page_lines`). They are read
+again every run, so an anchor drops out once its day has passed.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from sentinel.monitor.durations import format_duration
 from sentinel.monitor.scheduling import ScheduleBounds, ScheduledRun, bound_next_run
-from sentinel.monitor.sources import query_terms
+from sentinel.monitor.sources import PageRecord, query_terms
 
 ANCHOR_HORIZON = timedelta(days=45)
 MAX_ANCHOR_DAYS = 4
@@ -51,6 +57,7 @@ _DATELINE = re.compile(r"\b(?:updated|modified|posted|as of)\b", re.I)
 ALIGN_MIN_WAIT = timedelta(hours=12)
 ALIGN_DELAY = timedelta(minutes=15)
 MAX_TIMES_OF_DAY = 2
+MAX_DATED_LINES = 6
 
 _ZONES: dict[str, tzinfo] = {
     "utc": UTC,
@@ -170,6 +177,33 @@ def anchor_days(
             if terms & _words(line) and not _DATELINE.search(line):
                 days.update(d for d in dates_in(line, today=today) if today <= d <= last)
     return sorted(days)[:MAX_ANCHOR_DAYS]
+
+
+def dated_lines(text: str, mission: str, *, today: date) -> tuple[str, ...]:
+    """The lines of ``text`` (at most :data:`MAX_DATED_LINES`, in page order) that
+    :func:`anchor_days` and :func:`times_of_day` can read: lines about ``mission`` naming a
+    calendar day or a clock time; none for a calendar. Read in place of ``text`` (each line as
+    a text of its own), they give both functions what ``text`` gives them."""
+    if len(mentions_in(text, today=today)) > MAX_MENTIONS_PER_TEXT:
+        return ()
+    terms = {term for term in query_terms(mission) if not _NUMBERS.match(term)}
+    lines = (line.strip() for line in text.splitlines())
+    kept = [
+        line
+        for line in lines
+        if terms & _words(line) and (mentions_in(line, today=today) or times_in(line))
+    ]
+    return tuple(kept[:MAX_DATED_LINES])
+
+
+def page_lines(
+    pages: Mapping[str, PageRecord], mission: str, *, today: date
+) -> dict[str, tuple[str, ...]]:
+    """:func:`dated_lines` of each page (by URL) that has some."""
+    found = {
+        url: dated_lines(page.readable_text, mission, today=today) for url, page in pages.items()
+    }
+    return {url: lines for url, lines in found.items() if lines}
 
 
 def _words(line: str) -> set[str]:

@@ -380,7 +380,10 @@ def probe_run(consecutive_skips: int) -> bool:
 
 
 def _page_texts(sensed: SensorResult) -> list[str]:
-    """What the run read — its pages and its search hits' titles and snippets — for the
-    schedule, which looks closer around days they name."""
+    """What the run knows the pages say — the pages it read, its search hits' titles and
+    snippets, and the dated lines its baseline carries for known pages it did not read (a
+    probe's, a failed fetch's) — for the schedule, which looks closer around days they name."""
     texts = [page.readable_text for page in sensed.pages.values()]
-    return texts + [f"{hit.title}\n{hit.snippet}" for hit in sensed.hits]
+    texts += [f"{hit.title}\n{hit.snippet}" for hit in sensed.hits]
+    carried = sensed.baseline.lines.items()
+    return texts + [line for url, lines in carried if url not in sensed.pages for line in lines]

@@ -32,12 +32,16 @@ MAX_REMEMBERED_HITS = 500
 class SourceSnapshot:
     """What one run saw before sensing: fingerprints of fetched pages (URL → fingerprint),
     the URLs whose fetch failed, the search hit URLs (most relevant first), and the date
-    search gave each dated hit (URL → ISO date; an engine dates a page by its last update)."""
+    search gave each dated hit (URL → ISO date; an engine dates a page by its last update),
+    and the lines of each page naming a day or a time on the mission's subject (URL → lines,
+    see :func:`sentinel.monitor.anchors.dated_lines`): the schedule of a run that leaves the
+    page unread still looks closer around them."""
 
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     failed: frozenset[str] = frozenset()
     search_hits: tuple[str, ...] = ()
     hit_dates: Mapping[str, str] = field(default_factory=dict)
+    lines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,8 @@ def prefilter(
     """Compare this run's sources with the previous baseline (None on a first run).
 
     ``probe``: this run read only some of the known sources on purpose; those it did not read
-    are neither changed nor unchanged, and keep their last fingerprints in the baseline."""
+    are neither changed nor unchanged, and keep their last fingerprints (and dated lines) in the
+    baseline."""
     if previous is None:
         return PrefilterDecision(
             skip=False,
@@ -114,12 +119,14 @@ def _baseline(
     previous: SourceSnapshot | None, current: SourceSnapshot, keep: Sequence[str] = ()
 ) -> SourceSnapshot:
     fingerprints = dict(current.fingerprints)
+    lines = {url: found for url, found in current.lines.items() if url in fingerprints}
     if previous is not None:
-        for url in keep:
-            fingerprints[url] = previous.fingerprints[url]
-        for url in current.failed:
-            if url not in fingerprints and url in previous.fingerprints:
+        carried = [*keep, *(url for url in current.failed if url not in fingerprints)]
+        for url in carried:
+            if url in previous.fingerprints:
                 fingerprints[url] = previous.fingerprints[url]
+                if previous.lines.get(url):
+                    lines[url] = previous.lines[url]
     hits = list(current.search_hits)
     if previous is not None:
         # Remember hits that dropped out of this search, so one reappearing is not "new".
@@ -130,7 +137,7 @@ def _baseline(
     dates = {**(previous.hit_dates if previous else {}), **current.hit_dates}
     kept = set(remembered)
     dated = {url: date for url, date in dates.items() if url in kept}
-    return SourceSnapshot(fingerprints, failed, remembered, dated)
+    return SourceSnapshot(fingerprints, failed, remembered, dated, lines)
 
 
 def backoff_interval(

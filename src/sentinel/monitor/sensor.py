@@ -32,6 +32,7 @@ from sentinel.agents import (
     TraceRecord,
 )
 from sentinel.llm import LanguageModel, Message
+from sentinel.monitor.anchors import page_lines
 from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_error
 from sentinel.monitor.models import SensorContext, SensorOutput
 from sentinel.monitor.prefilter import PrefilterDecision, SourceSnapshot, prefilter
@@ -212,8 +213,7 @@ class SensorPolicy:
         return not self._prefilter(workspace).skip
 
     def _prefilter(self, workspace: Workspace) -> PrefilterDecision:
-        snapshot = snapshot_of(workspace.pages, workspace.failed, workspace.hits)
-        return prefilter(workspace.previous, snapshot, probe=self.probe)
+        return prefilter(workspace.previous, _snapshot(workspace), probe=self.probe)
 
     def _judge(self, workspace: Workspace) -> _Verdict:
         decision = self._prefilter(workspace)
@@ -353,6 +353,13 @@ def _sensor_agent(
     )
 
 
+def _snapshot(workspace: Workspace) -> SourceSnapshot:
+    """What the run read so far, with the dated lines of its pages (for later schedules)."""
+    today = workspace.now.astimezone(UTC).date()
+    lines = page_lines(workspace.pages, workspace.mission, today=today)
+    return snapshot_of(workspace.pages, workspace.failed, workspace.hits, lines)
+
+
 def _result(
     store: Store[RunState],
     policy: SensorPolicy,
@@ -365,8 +372,7 @@ def _result(
         decision: PrefilterDecision | None = verdict.prefilter
         baseline = verdict.prefilter.baseline
     else:
-        current = snapshot_of(workspace.pages, workspace.failed, workspace.hits)
-        decision, baseline = None, prefilter(workspace.previous, current).baseline
+        decision, baseline = None, prefilter(workspace.previous, _snapshot(workspace)).baseline
     common: dict[str, Any] = {
         "store": store,
         "baseline": baseline,

@@ -238,15 +238,20 @@ def _named_site_pages(ranked: Sequence[str], named: frozenset[str]) -> set[str]:
 
 
 def snapshot_of(
-    pages: Mapping[str, PageRecord], failed: Iterable[str], hits: Sequence[SearchHit]
+    pages: Mapping[str, PageRecord],
+    failed: Iterable[str],
+    hits: Sequence[SearchHit],
+    lines: Mapping[str, Sequence[str]] | None = None,
 ) -> SourceSnapshot:
-    """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs and
-    the dates search gave them."""
+    """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs, the
+    dates search gave them, and the dated ``lines`` of the pages read (URL → lines; see
+    :func:`sentinel.monitor.anchors.page_lines`)."""
     return SourceSnapshot(
         fingerprints={url: page.fingerprint for url, page in pages.items()},
         failed=frozenset(failed),
         search_hits=tuple(dict.fromkeys(hit.url for hit in hits)),
         hit_dates={hit.url: _iso(hit.published) for hit in hits if hit.published is not None},
+        lines={url: tuple(found) for url, found in (lines or {}).items() if url in pages and found},
     )
 
 
@@ -260,6 +265,7 @@ def snapshot_to_json(snapshot: SourceSnapshot) -> dict[str, object]:
         "failed": sorted(snapshot.failed),
         "search_hits": list(snapshot.search_hits),
         "hit_dates": dict(snapshot.hit_dates),
+        "lines": {url: list(found) for url, found in snapshot.lines.items()},
     }
 
 
@@ -273,10 +279,23 @@ def snapshot_from_json(document: Mapping[str, object] | None) -> SourceSnapshot 
         return None
     if not isinstance(hits, list | tuple):
         return None
-    dates = document.get("hit_dates")  # absent from snapshots stored before it existed
+    # hit_dates and lines are absent from snapshots stored before they existed.
+    dates, lines = document.get("hit_dates"), document.get("lines")
     return SourceSnapshot(
         fingerprints={str(url): str(fp) for url, fp in pages.items()},
         failed=frozenset(str(url) for url in failed),
         search_hits=tuple(str(url) for url in hits),
         hit_dates={str(u): str(d) for u, d in dates.items()} if isinstance(dates, Mapping) else {},
+        lines=_stored_lines(lines),
     )
+
+
+def _stored_lines(document: object) -> dict[str, tuple[str, ...]]:
+    """The dated lines of a stored snapshot; what is not a URL → list of lines is left out."""
+    if not isinstance(document, Mapping):
+        return {}
+    return {
+        str(url): tuple(str(line) for line in found)
+        for url, found in document.items()
+        if isinstance(found, list | tuple) and found
+    }

@@ -1,0 +1,151 @@
+"""A probe run still looks closer around days named on pages it did not re-read.
+
+The last full read keeps, with its source snapshot, the lines of each page that name a day or
+a time on the mission's subject; a probe or skipped run schedules from them together with
+what it read itself."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from sentinel.monitor.run import RunOutcome, RunServices
+from sentinel.monitor.sources import snapshot_from_json
+from sentinel.sim import parse_scenario
+from sentinel.storage import Database, RunRecord, RunStatus
+from sentinel.web.search.base import SearchInput
+from tests.monitor.pipeline_fixtures import (
+    Reading,
+    ShownPage,
+    Sim,
+    create_monitor,
+    governor_model,
+    run_once,
+    sensor_model,
+)
+
+NEWS = "http://www.harbourtimes.example/news/dredging"
+VOTE_DAY = datetime(2025, 10, 23, tzinfo=UTC)
+SCENARIO = """
+id: dredging-vote
+title: Harbour dredging vote
+mission: Tell me how the Portmere council votes on the harbour dredging plan
+criteria: The council has voted on the harbour dredging plan
+notify: once
+start: 2025-10-01T00:00:00Z
+end: 2025-11-01T00:00:00Z
+sites:
+  - host: www.portmere.example
+    kind: official
+    pages:
+      - path: /council/dredging
+        title: Harbour dredging plan
+        timeline:
+          - at: 2025-09-01T00:00:00Z
+            body: |
+              # Harbour dredging plan
+
+              The council will consider the harbour dredging plan this autumn. Residents
+              can read the plan and the environmental report at the town hall.
+  - host: www.harbourtimes.example
+    kind: news
+    pages:
+      - path: /news/dredging
+        title: Dredging plan divides the harbour
+        timeline:
+          - at: 2025-09-01T00:00:00Z
+            body: |
+              # Dredging plan divides the harbour
+
+              How the Portmere council votes on the harbour dredging plan will decide the
+              future of the harbour: fishermen want the channel deepened before winter.
+
+              The sailing club fears years of silt and noise. Both sides have written to
+              every councillor, and the harbour master has asked for a decision before the
+              spring season opens. Boat owners packed the last public meeting, and the
+              ferry operator has said nothing so far.
+
+              Dredging vote: 23 October.
+events:
+  - at: 2025-10-23T18:00:00Z
+    condition: true
+"""
+
+
+def read_nothing(pages: list[ShownPage], previous: dict[str, Any] | None) -> Reading:
+    return {"voted": False}, []
+
+
+@pytest.fixture
+async def sim() -> AsyncIterator[Sim]:
+    scenario = parse_scenario(SCENARIO, "dredging-vote.yaml")
+    world = Sim.of_scenario(scenario, start=datetime(2025, 10, 18, 12, tzinfo=UTC))
+    yield world
+    await world.close()
+
+
+async def run_at(services: RunServices, sim: Sim, monitor_id: int, when: datetime) -> RunOutcome:
+    sim.clock.set(when)
+    return await run_once(services, sim, monitor_id)
+
+
+async def fetched(db: Database, monitor_id: int) -> list[str]:
+    """The URLs the monitor's latest run fetched, from its trace."""
+    async with db.transaction() as tx:
+        run = (await tx.runs.for_monitor(monitor_id, limit=1))[0]
+    return [str(entry["payload"]["url"]) for entry in run.trace or [] if entry["step"] == "fetch"]
+
+
+def schedule_of(run: RunRecord) -> str:
+    """The run's schedule explanation, from its trace."""
+    return next(str(entry["summary"]) for entry in run.trace or [] if entry["step"] == "schedule")
+
+
+async def test_a_probe_schedules_around_a_day_named_on_a_page_it_did_not_reread(
+    db: Database, sim: Sim
+) -> None:
+    monitor = await create_monitor(db, sim)
+    services = sim.services(db, sensor_model(read_nothing), governor_model(lambda c, p: {}))
+    first = await run_at(services, sim, monitor.id, sim.clock.now())
+    assert first.status == "succeeded"
+    async with db.transaction() as tx:
+        latest = await tx.states.latest(monitor.id)
+    assert latest is not None
+    stored = snapshot_from_json(latest.fingerprints)
+    assert stored is not None
+    assert stored.lines[NEWS] == ("Dredging vote: 23 October.",)
+    full = await run_at(services, sim, monitor.id, datetime(2025, 10, 19, 12, tzinfo=UTC))
+    assert full.status == "skipped-no-change"
+
+    probe = await run_at(services, sim, monitor.id, datetime(2025, 10, 22, 6, tzinfo=UTC))
+
+    assert probe.status == "skipped-no-change"
+    assert await fetched(db, monitor.id) == ["http://www.portmere.example/council/dredging"]
+    hits = await sim.search.search(SearchInput(query=sim.scenario.mission))
+    assert not any("23 October" in f"{hit.title} {hit.snippet}" for hit in hits), hits
+    assert probe.next_run_at == VOTE_DAY
+    async with db.transaction() as tx:
+        runs = await tx.runs.for_monitor(monitor.id)
+    assert [run.status for run in runs] == [RunStatus.SKIPPED_NO_CHANGE] * 2 + [RunStatus.SUCCEEDED]
+    assert "a page names Oct 23" in schedule_of(runs[0])
+
+
+async def test_a_carried_day_drops_out_once_it_has_passed(db: Database, sim: Sim) -> None:
+    monitor = await create_monitor(db, sim)
+    services = sim.services(db, sensor_model(read_nothing), governor_model(lambda c, p: {}))
+    await run_at(services, sim, monitor.id, sim.clock.now())
+    await run_at(services, sim, monitor.id, datetime(2025, 10, 19, 12, tzinfo=UTC))
+    after = datetime(2025, 10, 24, 6, tzinfo=UTC)
+
+    probe = await run_at(services, sim, monitor.id, after)
+
+    assert probe.status == "skipped-no-change"
+    assert len(await fetched(db, monitor.id)) == 1
+    assert probe.next_run_at is not None
+    assert (probe.next_run_at - after).total_seconds() > 20 * 3600
+    async with db.transaction() as tx:
+        latest = (await tx.runs.for_monitor(monitor.id, limit=1))[0]
+    assert "a page names" not in schedule_of(latest)
