@@ -11,11 +11,13 @@
 - failed: the retry policy's delay when it retries, else the last governed wait (the monitor
   stays on its regular schedule).
 
-Governed and skipped runs are then brought forward around days the pages read this run name
-(:func:`sentinel.monitor.anchors.anchored_run`): a release date, a vote, a reopening; a long
-wait is moved to a time of day they name (:func:`~sentinel.monitor.anchors.aligned_run`): "the
-store restocks at 10:00 UTC". A skipped run in which a source could not be fetched looks again
-within :data:`FAILED_SOURCE_RETRY`: a change may hide behind the outage.
+Governed and skipped runs are then brought forward around days the pages name — the pages read
+this run, their search snippets, and the dated lines carried from the last full read of pages a
+probe left unread (:func:`sentinel.monitor.anchors.anchored_run`): a release date, a vote, a
+reopening; a long wait is moved to a time of day they name
+(:func:`~sentinel.monitor.anchors.aligned_run`): "the store restocks at 10:00 UTC". A skipped
+run in which a source could not be fetched looks again within :data:`FAILED_SOURCE_RETRY`: a
+change may hide behind the outage.
 
 Every result is at least a second after ``now``: nothing is ever scheduled in the past.
 """
@@ -75,7 +77,8 @@ def after_decision(
     pages: Sequence[str] = (),
 ) -> ScheduledRun:
     """The next run a governor's ``next_check`` asks for, bounded, brought forward around
-    the days ``pages`` (the text of the pages read this run) name, and explained."""
+    the days ``pages`` name (the texts the run schedules from: its pages, search snippets and
+    carried dated lines), and explained."""
     bounds, tz = monitor_bounds(monitor), monitor_timezone(monitor)
     planned = schedule_next(next_check, now, bounds, rng, tz=tz)
     return _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
