@@ -28,7 +28,7 @@ from sentinel.monitor.prompts import (
     render_governor_context,
     render_sensor_context,
 )
-from sentinel.monitor.sensor import SensorReply
+from sentinel.monitor.reply import SensorReply
 from sentinel.monitor.sources import PageRecord
 
 MISSION = "Tell me when Apple announces the iPhone 17 release date"

@@ -18,7 +18,7 @@ from typing import Any
 
 from sentinel.errors import ModelOutputError
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.sensor import SensorReply
+from sentinel.monitor.reply import SensorReply
 
 _PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
 _MISSION = re.compile(r"^Mission: (.*)$", re.M)
@@ -154,7 +154,7 @@ def scripted_model(readers: Mapping[str, Reader]) -> ScriptedModel:
         read = readers.get(mission) if mission else None
         if read is None:
             raise UnscriptedRequest(f"the mission {mission!r}")
-        if request.output is not SensorReply:
+        if not (isinstance(request.output, type) and issubclass(request.output, SensorReply)):
             raise UnscriptedRequest(f"a {getattr(request.output, '__name__', 'text')} reply")
         state, quotes = read(shown_pages(prompt), previous_state(prompt))
         return {

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
-
 from sentinel.agents import Agent as RuntimeAgent
 from sentinel.agents import (
     AgentState,
@@ -37,6 +35,7 @@ from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_erro
 from sentinel.monitor.models import SensorContext, SensorOutput
 from sentinel.monitor.prefilter import PrefilterDecision, SourceSnapshot, prefilter
 from sentinel.monitor.prompts import SENSOR_INSTRUCTIONS, render_sensor_context
+from sentinel.monitor.reply import REPORT_MAX_TOKENS, reply_model
 from sentinel.monitor.sources import (
     PageRecord,
     choose_sources,
@@ -47,7 +46,6 @@ from sentinel.monitor.sources import (
 from sentinel.monitor.workspace import (
     SENSOR,
     SENSOR_ACTIONS,
-    QuoteRef,
     RunAgents,
     RunState,
     SensorConfig,
@@ -60,27 +58,6 @@ from sentinel.web.fetch import Fetcher
 from sentinel.web.search.base import SearchHit, SearchProvider
 
 SensorStatus = Literal["reported", "skipped", "empty", "failed"]
-REPORT_MAX_TOKENS = 450
-
-
-class ReportPayload(BaseModel):
-    """The ``report_state`` payload as the model writes it (every key present, for a steady
-    shape under the grammar)."""
-
-    updated_state: dict[str, Any] = Field(description="Facts about the mission, flat.")
-    # Bounds become grammar limits on a local model: a small model that rambles is cut short.
-    evidence: list[QuoteRef] = Field(
-        max_length=3, description="Verbatim quotes with their page numbers."
-    )
-    volatility_hint: str | None = Field(max_length=60, description="How soon this may change.")
-    query_update: str | None = Field(max_length=150, description="A better query, or null.")
-
-
-class SensorReply(BaseModel):
-    """The one answer asked of the model: a ``report_state`` action call."""
-
-    action: str = Field(description='The action to run: "report_state".')
-    payload: ReportPayload
 
 
 @dataclass(frozen=True)
@@ -237,15 +214,16 @@ class SensorPolicy:
         ]
         self.model_calls += 1
         try:
+            output = reply_model(self.store.state.workspace.previous_state if self.store else None)
             completion = await self.model.complete(
-                messages, output=SensorReply, max_tokens=self.max_tokens
+                messages, output=output, max_tokens=self.max_tokens
             )
         except EXPECTED_ERRORS as error:
             self.model_failure = classify_error(error)
             return Generation(json.dumps({"action": "finish", "payload": {}}))
         usage = completion.usage
         return Generation(
-            completion.parsed.model_dump_json(),
+            completion.parsed.model_dump_json(by_alias=True),
             usage={
                 "model_calls": usage.requests,
                 "prompt_tokens": usage.prompt_tokens,
