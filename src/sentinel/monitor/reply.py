@@ -3,10 +3,10 @@
 The sensor sees the previous state's keys with null values (its values are withheld: a small
 model copies them back). The *types* are not withheld: :func:`reply_model` types
 ``updated_state`` after the previous state, so a grammar-constrained model cannot answer
-``"announced": "2025-09-06"`` where the state holds a boolean, nor drop a key once the state
-has it. New keys stay allowed (a release date appears once a launch is announced). Every field
-stays nullable (a page may not say). A first run, with no previous state, gets the open
-:class:`SensorReply`.
+``"announced": "2025-09-06"`` where the state holds a boolean. Keys may be left out and new
+keys added (a page may not say; a release date appears once a launch is announced): a reply
+dumped with ``exclude_unset`` says exactly what the model said. A first run, with no previous
+state, gets the open :class:`SensorReply`.
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ class SensorReply(BaseModel):
 
 def reply_model(previous: Mapping[str, Any] | None) -> type[SensorReply]:
     """The reply to ask for when the previous state was ``previous``: :class:`SensorReply`
-    with ``updated_state`` holding the previous keys, each typed as its value was (booleans,
-    numbers, text, objects, lists; a null value admits anything), all nullable, plus any new
-    keys."""
+    with ``updated_state``'s previous keys each typed as its value was (booleans, numbers,
+    text, objects, lists; a null value admits anything), all optional and nullable, new keys
+    allowed."""
     if not previous:
         return SensorReply
     return _typed_reply(tuple((str(key), _kind(value)) for key, value in previous.items()))
@@ -81,7 +81,7 @@ def _typed_reply(shape: tuple[tuple[str, str], ...]) -> type[SensorReply]:
     # Keys become aliases of neutral field names: a state key may be any text ("Monday",
     # "model_name", "json") and must never clash with a pydantic attribute.
     fields: dict[str, Any] = {
-        f"field_{index}": (_TYPES[kind], Field(alias=key))
+        f"field_{index}": (_TYPES[kind], Field(default=None, alias=key))
         for index, (key, kind) in enumerate(shape)
     }
     state = create_model(

@@ -223,7 +223,7 @@ class SensorPolicy:
             return Generation(json.dumps({"action": "finish", "payload": {}}))
         usage = completion.usage
         return Generation(
-            completion.parsed.model_dump_json(by_alias=True),
+            completion.parsed.model_dump_json(by_alias=True, exclude_unset=True),
             usage={
                 "model_calls": usage.requests,
                 "prompt_tokens": usage.prompt_tokens,
