@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 
 from sentinel.clock import VirtualClock
+from sentinel.demo.scripted import ShownPage, sentence_with
+from sentinel.demo.scripted import shown_pages as pages_shown
 from sentinel.llm import (
     LanguageModel,
     LocalModel,
@@ -53,7 +55,6 @@ from sentinel.web.search.searxng import SearxngSearch
 
 OWNER = "test-engine"
 WEBHOOK = {"kind": "webhook", "url": "http://hooks.example/sentinel", "timeout_s": 10.0}
-_PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
 _PREVIOUS = re.compile(r"^Previous state: (.*)$", re.M)
 _CURRENT = re.compile(r"^Current state: (.*)$", re.M)
 
@@ -102,20 +103,10 @@ async def db(pipeline_db_template: Path, tmp_path: Path) -> AsyncIterator[Databa
 # -- what the models are shown -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ShownPage:
-    """A page block as the sensor model saw it."""
-
-    number: int
-    url: str
-    title: str
-    text: str
-
-
 def shown_pages(request: ScriptedRequest) -> list[ShownPage]:
     """The ``<page>`` blocks of the sensor prompt."""
     prompt = next((m.content for m in request.messages if "<page n=" in m.content), "")
-    return [ShownPage(int(n), url, title, text) for n, url, title, text in _PAGE.findall(prompt)]
+    return pages_shown(prompt)
 
 
 def shown_state(request: ScriptedRequest, which: str = "previous") -> dict[str, Any] | None:
@@ -129,17 +120,8 @@ def shown_state(request: ScriptedRequest, which: str = "previous") -> dict[str, 
     return value if isinstance(value, dict) else None
 
 
-def first_sentence(page: ShownPage, pattern: str) -> str | None:
-    """The sentence (or line) of ``page`` in which ``pattern`` matches, copied verbatim."""
-    match = re.search(pattern, page.text)
-    if match is None:
-        return None
-    text = page.text
-    dot, line = text.rfind(". ", 0, match.start()), text.rfind("\n", 0, match.start())
-    start = max(dot + 2 if dot >= 0 else 0, line + 1)
-    ends = [i for i in (text.find(". ", match.end()), text.find("\n", match.end())) if i >= 0]
-    end = min(ends) + 1 if ends else len(text)
-    return text[start:end].strip()
+first_sentence = sentence_with
+"""The sentence (or line) of a shown page in which a pattern matches, copied verbatim."""
 
 
 Reading = tuple[dict[str, Any], list[tuple[int, str]]]
