@@ -1,0 +1,22 @@
+"""Retrieval settings: ``SENTINEL_ASSISTANT_MEMORY_*`` environment variables."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class MemorySettings(BaseSettings):
+    """How many memories a search returns and the least fused score they need.
+
+    ``SENTINEL_ASSISTANT_MEMORY_TOP_K`` (default 5), ``SENTINEL_ASSISTANT_MEMORY_MIN_SCORE``
+    (default 0.3; the score is the normalised RRF score described in ``fusion``),
+    ``SENTINEL_ASSISTANT_MEMORY_EMBEDDINGS``: ``auto`` (the packaged MiniLM when installed, else
+    BM25 only, with a notice) or ``none`` (BM25 only).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="SENTINEL_ASSISTANT_MEMORY_", extra="ignore")
+
+    top_k: int = Field(default=5, ge=1, le=100)
+    min_score: float = Field(default=0.3, ge=0.0, le=1.0)
+    embeddings: str = "auto"
