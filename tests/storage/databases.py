@@ -85,9 +85,12 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 async def _empty(db: Database) -> None:
-    # Every table hangs off monitors with ON DELETE CASCADE; far quicker than TRUNCATE here.
+    # Every monitor table hangs off monitors with ON DELETE CASCADE; far quicker than TRUNCATE.
+    # The assistant's tables are per owner, not per monitor: emptied one by one.
     async with db.engine.begin() as connection:
         await connection.exec_driver_sql("DELETE FROM monitors")
+        for table in ("memories", "memory_revisions", "user_tasks", "receipts"):
+            await connection.exec_driver_sql(f"DELETE FROM {table}")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -1,38 +1,59 @@
 """Decision receipts: one per chat turn and per monitor notification, hash-chained per owner.
 
-Chain format: receipt ``seq`` n (1, 2, …) of an owner stores ``payload`` (a
-:class:`ReceiptPayload` as canonical JSON: sorted keys, no whitespace, UTF-8),
+Chain format (see ``sentinel.storage.receipts``): receipt ``seq`` n (1, 2, …) of an owner
+stores its :class:`ReceiptPayload` as canonical JSON (sorted keys, no whitespace, UTF-8),
 ``prev_hash`` (the ``hash`` of receipt n-1, or 64 zeros for n = 1) and
-``hash = sha256(canonical_json({"owner", "seq", "prev_hash", "created_at", "payload"}))``.
-``verify`` recomputes every hash in seq order and names the first receipt whose stored hash,
-prev_hash or seq does not match. ``(owner, seq)`` is unique, so two concurrent appends can
-never share a prev_hash: the loser retries on the new tail.
+``hash = sha256(canonical_json({"created_at", "owner", "payload", "prev_hash", "seq"}))``.
+``verify`` recomputes every hash in seq order and names the first receipt whose seq,
+prev_hash or hash does not match. ``(owner, seq)`` is unique, so two concurrent appends never
+share a prev_hash: the loser retries on the new tail.
+
+```python
+ledger = ReceiptLedger(db)
+payload = ReceiptPayload(
+    query="remind me what Ana likes",
+    persona="CONFIDANT",
+    reasoning=["the user asks about a person they mentioned before"],
+    actions=[ActionDigest.of("SEARCH_MEMORIES", {"query": "Ana"}, {"memories_found": 2})],
+    answer_digest=digest("Ana loves running."),
+    model="scripted",
+    usage=TokenUsage(prompt_tokens=812, completion_tokens=64),
+)
+receipt = await ledger.append("alice", payload)     # receipt.seq, receipt.hash
+(await ledger.verify("alice")).ok                    # True
+```
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from dataclasses import dataclass
-from datetime import datetime
+import builtins
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from sentinel.assistant.owners import check_owner
 from sentinel.clock import Clock, SystemClock
-from sentinel.storage.database import Database
+from sentinel.errors import InvalidInput
+from sentinel.storage.database import Database, Transaction
+from sentinel.storage.receipts import (
+    GENESIS_HASH,
+    ChainVerification,
+    ReceiptRecord,
+    canonical_json,
+    digest,
+)
 
-GENESIS_HASH = "0" * 64
-
-
-def canonical_json(value: Any) -> str:
-    """Sorted keys, no whitespace, non-ASCII kept as UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def digest(value: Any) -> str:
-    """The hex SHA-256 of ``value``'s canonical JSON (what a receipt keeps of a result)."""
-    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+__all__ = [
+    "GENESIS_HASH",
+    "ActionDigest",
+    "ChainVerification",
+    "ReceiptLedger",
+    "ReceiptPayload",
+    "ReceiptRecord",
+    "TokenUsage",
+    "canonical_json",
+    "digest",
+]
 
 
 class TokenUsage(BaseModel):
@@ -92,36 +113,11 @@ class ReceiptPayload(BaseModel):
     details: dict[str, Any] = Field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class ReceiptRecord:
-    """One stored receipt."""
-
-    id: int
-    owner: str
-    seq: int
-    prev_hash: str
-    hash: str
-    payload: dict[str, Any]
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ChainVerification:
-    """The result of walking one owner's chain: ``ok``, how many receipts were checked, and
-    the first broken link (its seq and what is wrong) when not ok."""
-
-    owner: str
-    checked: int
-    ok: bool
-    broken_seq: int | None = None
-    problem: str | None = None
-
-
 class ReceiptLedger:
     """Append and verify receipts on ``db``.
 
     ``append`` opens its own transaction; inside an existing unit of work (a monitor run that
-    enqueues a notification) use ``tx.receipts.append(...)`` so the receipt commits with it.
+    enqueues a notification) use ``append_in(tx, ...)`` so the receipt commits with it.
     """
 
     def __init__(self, db: Database, *, clock: Clock | None = None) -> None:
@@ -130,16 +126,44 @@ class ReceiptLedger:
 
     async def append(self, owner: str, payload: ReceiptPayload) -> ReceiptRecord:
         """Chain a new receipt after the owner's last one (retries when another append won)."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await self.append_in(tx, owner, payload)
 
-    async def list(self, owner: str, *, limit: int = 50, offset: int = 0) -> list[ReceiptRecord]:
+    async def append_in(
+        self, tx: Transaction, owner: str, payload: ReceiptPayload
+    ) -> ReceiptRecord:
+        """Chain a receipt inside ``tx``: it commits or rolls back with the rest of that work."""
+        document = payload.model_dump(mode="json")
+        return await tx.receipts.append(
+            check_owner(owner), payload.kind, document, now=self.clock.now()
+        )
+
+    async def list(
+        self, owner: str, *, limit: int = 50, offset: int = 0
+    ) -> builtins.list[ReceiptRecord]:
         """The owner's receipts, newest first."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.receipts.list(check_owner(owner), limit=limit, offset=offset)
 
     async def get(self, owner: str, seq: int) -> ReceiptRecord:
         """One receipt by its seq in the owner's chain."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.receipts.get(check_owner(owner), seq)
 
     async def verify(self, owner: str) -> ChainVerification:
         """Walk the owner's chain from seq 1 and name the first broken link."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.receipts.verify(check_owner(owner))
+
+    async def owners(self) -> builtins.list[str]:
+        """Every owner with a receipt chain (``sentinel receipts verify --all``)."""
+        async with self.db.transaction() as tx:
+            return await tx.receipts.owners()
+
+
+def parse_payload(document: dict[str, Any]) -> ReceiptPayload:
+    """A stored payload read back as a :class:`ReceiptPayload`; ``InvalidInput`` if it is not."""
+    try:
+        return ReceiptPayload.model_validate(document)
+    except ValidationError as exc:
+        raise InvalidInput("payload", "receipt", str(exc.errors()[0]["msg"])) from exc

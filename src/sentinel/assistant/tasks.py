@@ -1,46 +1,33 @@
-"""User tasks: a title, a status, notes and subtasks (one level or more via ``parent_id``).
+"""User tasks: a title, a status, a priority, notes and subtasks (``parent_id``).
 
-``decompose`` writes the subtasks it is given (the flow asks the model for them) under the
-parent in one transaction.
+``decompose`` writes the subtasks it is given (the chat flow asks the model for them) under
+the parent in one transaction: all of them or none.
+
+```python
+tasks = TaskService(db)
+trip = await tasks.create("alice", "Plan the Porto trip", priority="high")
+steps = await tasks.decompose("alice", trip.id, ["Book flights", "Find a hotel"])
+await tasks.update("alice", steps[0].id, status="done")
+[t.title for t in await tasks.list("alice", parent_id=trip.id)]   # both subtasks
+```
 """
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
-from enum import StrEnum
 
+from sentinel.assistant.owners import check_owner
 from sentinel.clock import Clock, SystemClock
 from sentinel.storage.database import Database
+from sentinel.storage.tasks import TaskPriority, TaskRecord, TaskStatus
 
-
-class TaskStatus(StrEnum):
-    """Where a task stands."""
-
-    OPEN = "open"
-    IN_PROGRESS = "in_progress"
-    DONE = "done"
-    CANCELLED = "cancelled"
-
-
-@dataclass(frozen=True, slots=True)
-class TaskRecord:
-    """One task of one owner."""
-
-    id: int
-    owner: str
-    title: str
-    status: TaskStatus
-    parent_id: int | None
-    notes: str
-    created_at: datetime
-    updated_at: datetime
+__all__ = ["TaskPriority", "TaskRecord", "TaskService", "TaskStatus"]
 
 
 class TaskService:
     """One owner's tasks on ``db``. Unknown or foreign ids raise ``RecordNotFound``; bad titles,
-    statuses or notes raise ``InvalidInput``."""
+    statuses, priorities or notes raise ``InvalidInput`` naming the field."""
 
     def __init__(self, db: Database, *, clock: Clock | None = None) -> None:
         self.db = db
@@ -50,22 +37,41 @@ class TaskService:
         self,
         owner: str,
         *,
-        status: TaskStatus | None = None,
+        status: TaskStatus | str | None = None,
         parent_id: int | None = None,
         limit: int = 100,
-    ) -> list[TaskRecord]:
-        """The owner's tasks in id order; ``parent_id`` filters to one task's subtasks."""
-        raise NotImplementedError
+        offset: int = 0,
+    ) -> builtins.list[TaskRecord]:
+        """The owner's tasks in id order; ``parent_id`` keeps one task's subtasks."""
+        async with self.db.transaction() as tx:
+            return await tx.tasks.list(
+                check_owner(owner), status=status, parent_id=parent_id, limit=limit, offset=offset
+            )
 
     async def get(self, owner: str, task_id: int) -> TaskRecord:
         """One task."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.tasks.get(check_owner(owner), task_id)
 
     async def create(
-        self, owner: str, title: str, *, notes: str = "", parent_id: int | None = None
+        self,
+        owner: str,
+        title: str,
+        *,
+        notes: str = "",
+        priority: TaskPriority | str = TaskPriority.MEDIUM,
+        parent_id: int | None = None,
     ) -> TaskRecord:
         """A new open task (a subtask when ``parent_id`` is one of the owner's tasks)."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.tasks.add(
+                check_owner(owner),
+                title,
+                now=self.clock.now(),
+                notes=notes,
+                priority=priority,
+                parent_id=parent_id,
+            )
 
     async def update(
         self,
@@ -74,13 +80,31 @@ class TaskService:
         *,
         title: str | None = None,
         status: TaskStatus | str | None = None,
+        priority: TaskPriority | str | None = None,
         notes: str | None = None,
     ) -> TaskRecord:
         """Change what is given; None keeps it."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.tasks.update(
+                check_owner(owner),
+                task_id,
+                now=self.clock.now(),
+                title=title,
+                status=status,
+                priority=priority,
+                notes=notes,
+            )
+
+    async def delete(self, owner: str, task_id: int) -> None:
+        """Delete the task and its subtasks."""
+        async with self.db.transaction() as tx:
+            await tx.tasks.delete(check_owner(owner), task_id)
 
     async def decompose(
         self, owner: str, task_id: int, subtasks: Sequence[str]
-    ) -> list[TaskRecord]:
+    ) -> builtins.list[TaskRecord]:
         """Write ``subtasks`` (1 to 20 titles) as open subtasks of the task, in order."""
-        raise NotImplementedError
+        async with self.db.transaction() as tx:
+            return await tx.tasks.add_subtasks(
+                check_owner(owner), task_id, subtasks, now=self.clock.now()
+            )

@@ -36,6 +36,9 @@ class ApiKey(Base):
     name: Mapped[str] = mapped_column(String(MAX_NAME_CHARS))
     prefix: Mapped[str] = mapped_column(String(32))
     key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # Whose memories, tasks and receipts the key opens (NULL on keys made before owners:
+    # such a key acts as its name).
+    owner: Mapped[str | None] = mapped_column(String(MAX_NAME_CHARS))
     created_at: Mapped[datetime]
     revoked_at: Mapped[datetime | None]
 
@@ -49,6 +52,7 @@ class ApiKeyRecord:
     prefix: str
     created_at: datetime
     revoked_at: datetime | None
+    owner: str = ""
 
     @property
     def active(self) -> bool:
@@ -64,6 +68,7 @@ class ApiKeyRecord:
             prefix=row.prefix,
             created_at=as_utc(row.created_at),
             revoked_at=as_utc(row.revoked_at),
+            owner=row.owner or row.name,
         )
 
 
@@ -83,16 +88,23 @@ class ApiKeyRepository:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
 
-    async def create(self, name: str, *, now: datetime) -> tuple[ApiKeyRecord, str]:
-        """Store a new key named ``name``; returns its record and the key, shown only now."""
+    async def create(
+        self, name: str, *, now: datetime, owner: str | None = None
+    ) -> tuple[ApiKeyRecord, str]:
+        """Store a new key named ``name`` acting for ``owner`` (default: the name); returns its
+        record and the key, shown only now."""
         cleaned = name.strip()
         if not cleaned or len(cleaned) > MAX_NAME_CHARS:
             raise InvalidInput("name", name, f"must be 1 to {MAX_NAME_CHARS} characters")
+        acting = cleaned if owner is None else owner.strip()
+        if not acting or len(acting) > MAX_NAME_CHARS:
+            raise InvalidInput("owner", owner, f"must be 1 to {MAX_NAME_CHARS} characters")
         token = new_token()
         row = ApiKey(
             name=cleaned,
             prefix=token[:SHOWN_CHARS],
             key_hash=hash_token(token),
+            owner=acting,
             created_at=now,
             revoked_at=None,
         )

@@ -27,13 +27,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.storage.engine import create_engine, parse_database_url
+from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
 from sentinel.storage.outbox import OutboxRepository
 from sentinel.storage.readonly import QueryResult, check_limit, query_postgresql, query_sqlite
+from sentinel.storage.receipts import ReceiptRepository
 from sentinel.storage.runs import RunRepository
 from sentinel.storage.settings import default_database_url
 from sentinel.storage.states import StateVersionRepository
+from sentinel.storage.tasks import TaskRepository
 
 
 @dataclass(slots=True)
@@ -45,12 +48,18 @@ class Transaction:
     states: StateVersionRepository = field(init=False)
     runs: RunRepository = field(init=False)
     outbox: OutboxRepository = field(init=False)
+    memories: MemoryRepository = field(init=False)
+    tasks: TaskRepository = field(init=False)
+    receipts: ReceiptRepository = field(init=False)
 
     def __post_init__(self) -> None:
         self.monitors = MonitorRepository(self.session)
         self.states = StateVersionRepository(self.session)
         self.runs = RunRepository(self.session)
         self.outbox = OutboxRepository(self.session)
+        self.memories = MemoryRepository(self.session)
+        self.tasks = TaskRepository(self.session)
+        self.receipts = ReceiptRepository(self.session)
 
 
 class Database:

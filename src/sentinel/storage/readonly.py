@@ -27,7 +27,19 @@ from sentinel.storage.errors import QueryFailed, ReadOnlyQueryError
 
 MAX_ROWS = 10_000
 READER_ROLE = "sentinel_reader"
-SECRET_TABLES = frozenset({"monitor_secrets", "api_keys"})
+# Secrets, and the assistant's per-owner tables (read-only SQL has no owner to filter by).
+SECRET_TABLES = frozenset(
+    {
+        "monitor_secrets",
+        "api_keys",
+        "memories",
+        "memory_tags",
+        "memory_links",
+        "memory_revisions",
+        "user_tasks",
+        "receipts",
+    }
+)
 # Introspection pragmas that only read (``PRAGMA table_info(monitors)`` and friends).
 READ_PRAGMAS = frozenset(
     {"table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list"}

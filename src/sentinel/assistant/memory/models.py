@@ -2,29 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
 from enum import StrEnum
+
+from sentinel.storage.memories import MemoryRecord
+
+__all__ = ["MemoryHit", "MemoryRecord", "Retrieval", "RetrievalMode"]
 
 
 class RetrievalMode(StrEnum):
     """How a search ranked memories."""
 
     HYBRID = "hybrid"  # BM25 and dense vectors fused by reciprocal rank fusion
-    BM25 = "bm25"  # no embedding model installed: lexical only (the notice says so)
-
-
-@dataclass(frozen=True, slots=True)
-class MemoryRecord:
-    """One memory of one owner; ``links`` are the ids of memories linked to it (both ways)."""
-
-    id: int
-    owner: str
-    text: str
-    tags: tuple[str, ...]
-    created_at: datetime
-    updated_at: datetime
-    links: tuple[int, ...] = ()
+    BM25 = "bm25"  # no embedding model: lexical only (the retrieval's notice says so)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,13 +31,17 @@ class MemoryHit:
 @dataclass(frozen=True, slots=True)
 class Retrieval:
     """The answer to one search: hits best first (at most ``top_k``, each ``score >= min_score``),
-    the mode used, and a human-readable notice when retrieval was degraded (e.g. BM25 only)."""
+    the mode used, and a notice saying why when retrieval was degraded (BM25 only)."""
 
     query: str
     hits: tuple[MemoryHit, ...]
     mode: RetrievalMode
-    notice: str | None = None
-    top_k: int = 5
-    min_score: float = 0.3
-    considered: int = 0  # how many memories of the owner were searched
-    extra: dict[str, float] = field(default_factory=dict)
+    notice: str | None
+    top_k: int
+    min_score: float
+    considered: int  # how many memories of the owner were searched
+
+    @property
+    def degraded(self) -> bool:
+        """True when dense retrieval was not used (``notice`` says why)."""
+        return self.mode is RetrievalMode.BM25

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -19,4 +21,4 @@ class MemorySettings(BaseSettings):
 
     top_k: int = Field(default=5, ge=1, le=100)
     min_score: float = Field(default=0.3, ge=0.0, le=1.0)
-    embeddings: str = "auto"
+    embeddings: Literal["auto", "none"] = "auto"

@@ -1,0 +1,240 @@
+"""Decision receipts: an append-only, hash-chained log per owner.
+
+Receipt ``seq`` n of an owner stores its payload as canonical JSON text, ``prev_hash`` (the
+``hash`` of receipt n-1, or 64 zeros for n = 1) and
+``hash = sha256(canonical_json({"created_at", "owner", "payload", "prev_hash", "seq"}))``
+where ``created_at`` is the ISO 8601 UTC time and ``payload`` the parsed JSON object.
+``canonical_json`` sorts keys, has no whitespace and keeps non-ASCII as UTF-8.
+
+``(owner, seq)`` is unique. An append reads the owner's tail and inserts the next seq inside a
+savepoint: when a concurrent append took that seq first (PostgreSQL; SQLite serialises writers
+with ``BEGIN IMMEDIATE``), the insert fails, the savepoint rolls back and the append retries on
+the new tail. So two receipts never share a ``prev_hash``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Index, Integer, String, Text, UniqueConstraint, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Mapped, mapped_column
+
+from sentinel.errors import InvalidInput
+from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
+from sentinel.storage.models import Base
+from sentinel.storage.types import as_utc
+
+GENESIS_HASH = "0" * 64
+APPEND_ATTEMPTS = 20
+MAX_LIST = 1000
+VERIFY_BATCH = 500
+
+
+def canonical_json(value: Any) -> str:
+    """Sorted keys, no whitespace, non-ASCII kept as UTF-8; NaN and infinities refused."""
+    return json.dumps(
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+
+
+def digest(value: Any) -> str:
+    """The hex SHA-256 of ``value``'s canonical JSON, UTF-8 encoded."""
+    return hashlib.sha256(canonical_json(value).encode("utf-8")).hexdigest()
+
+
+def receipt_hash(
+    owner: str, seq: int, prev_hash: str, created_at: datetime, payload: dict[str, Any]
+) -> str:
+    """The hash a receipt must carry (see the module docstring)."""
+    return digest(
+        {
+            "created_at": as_utc(created_at).isoformat(),
+            "owner": owner,
+            "payload": payload,
+            "prev_hash": prev_hash,
+            "seq": seq,
+        }
+    )
+
+
+class Receipt(Base):
+    """One link of an owner's receipt chain."""
+
+    __tablename__ = "receipts"
+    __table_args__ = (UniqueConstraint("owner", "seq"), Index(None, "created_at"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200))
+    seq: Mapped[int] = mapped_column(Integer)
+    prev_hash: Mapped[str] = mapped_column(String(64))
+    hash: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(32))
+    # The canonical JSON text the hash covers (kept as text so it re-reads byte for byte).
+    payload: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptRecord:
+    """One stored receipt; ``payload`` parsed back from its canonical JSON."""
+
+    id: int
+    owner: str
+    seq: int
+    prev_hash: str
+    hash: str
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+
+    @classmethod
+    def of(cls, row: Receipt) -> ReceiptRecord:
+        """Snapshot an ORM row (a payload that is not JSON any more reads as ``{}``)."""
+        return cls(
+            id=row.id,
+            owner=row.owner,
+            seq=row.seq,
+            prev_hash=row.prev_hash,
+            hash=row.hash,
+            kind=row.kind,
+            payload=_parse(row.payload) or {},
+            created_at=as_utc(row.created_at),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ChainVerification:
+    """The walk of one owner's chain: ``ok``, how many receipts were checked, and the first
+    broken link (its seq and what is wrong with it) when not ok."""
+
+    owner: str
+    checked: int
+    ok: bool
+    broken_seq: int | None = None
+    problem: str | None = None
+    head_hash: str | None = None
+
+
+def _parse(text: str) -> dict[str, Any] | None:
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+class ReceiptRepository:
+    """Receipts on one transaction's session; every method is scoped to one owner."""
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def append(
+        self, owner: str, kind: str, payload: dict[str, Any], *, now: datetime
+    ) -> ReceiptRecord:
+        """Chain a receipt holding ``payload`` after the owner's last one."""
+        if not kind or len(kind) > 32:
+            raise InvalidInput("kind", kind, "must be 1 to 32 characters")
+        try:
+            text = canonical_json(payload)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput("payload", type(payload).__name__, f"not JSON: {exc}") from exc
+        parsed = json.loads(text)
+        created_at = as_utc(now)
+        for _ in range(APPEND_ATTEMPTS):
+            tail = await self.session.scalar(
+                select(Receipt).where(Receipt.owner == owner).order_by(Receipt.seq.desc()).limit(1)
+            )
+            seq = 1 if tail is None else tail.seq + 1
+            prev_hash = GENESIS_HASH if tail is None else tail.hash
+            row = Receipt(
+                owner=owner,
+                seq=seq,
+                prev_hash=prev_hash,
+                hash=receipt_hash(owner, seq, prev_hash, created_at, parsed),
+                kind=kind,
+                payload=text,
+                created_at=created_at,
+            )
+            try:
+                async with self.session.begin_nested():
+                    self.session.add(row)
+                    await self.session.flush()
+            except IntegrityError:
+                continue  # another append took this seq: chain after it instead
+            return ReceiptRecord.of(row)
+        raise ConcurrentWrite(
+            f"receipt chain of {owner!r}: {APPEND_ATTEMPTS} appends in a row lost the race"
+        )
+
+    async def list(self, owner: str, *, limit: int = 50, offset: int = 0) -> list[ReceiptRecord]:
+        """The owner's receipts, newest first."""
+        if not 1 <= limit <= MAX_LIST:
+            raise InvalidInput("limit", limit, f"must be 1 to {MAX_LIST}")
+        rows = await self.session.scalars(
+            select(Receipt)
+            .where(Receipt.owner == owner)
+            .order_by(Receipt.seq.desc())
+            .limit(limit)
+            .offset(max(offset, 0))
+        )
+        return [ReceiptRecord.of(row) for row in rows]
+
+    async def get(self, owner: str, seq: int) -> ReceiptRecord:
+        """The owner's receipt number ``seq``; ``RecordNotFound`` otherwise."""
+        row = await self.session.scalar(
+            select(Receipt).where(Receipt.owner == owner, Receipt.seq == seq)
+        )
+        if row is None:
+            raise RecordNotFound("receipt", seq)
+        return ReceiptRecord.of(row)
+
+    async def owners(self) -> builtins.list[str]:
+        """Every owner that has a receipt chain."""
+        rows = await self.session.scalars(select(Receipt.owner).distinct().order_by(Receipt.owner))
+        return list(rows)
+
+    async def verify(self, owner: str) -> ChainVerification:
+        """Walk the owner's chain from seq 1 (in batches) and name the first broken link."""
+        expected_seq, prev_hash, checked, after = 1, GENESIS_HASH, 0, 0
+        while True:
+            rows = list(
+                await self.session.scalars(
+                    select(Receipt)
+                    .where(Receipt.owner == owner, Receipt.seq > after)
+                    .order_by(Receipt.seq)
+                    .limit(VERIFY_BATCH)
+                )
+            )
+            if not rows:
+                return ChainVerification(owner, checked, True, head_hash=prev_hash)
+            for row in rows:
+                problem = _check(row, expected_seq, prev_hash)
+                if problem is not None:
+                    return ChainVerification(owner, checked, False, row.seq, problem)
+                checked += 1
+                expected_seq, prev_hash, after = row.seq + 1, row.hash, row.seq
+
+
+def _check(row: Receipt, expected_seq: int, prev_hash: str) -> str | None:
+    """What is wrong with ``row`` as the next link after ``prev_hash``, or None."""
+    if row.seq != expected_seq:
+        return f"seq {row.seq} follows seq {expected_seq - 1}: receipt {expected_seq} is missing"
+    if row.prev_hash != prev_hash:
+        return "prev_hash does not match the previous receipt's hash"
+    payload = _parse(row.payload)
+    if payload is None:
+        return "payload is not a JSON object"
+    if canonical_json(payload) != row.payload:
+        return "payload is not in canonical JSON form"
+    recomputed = receipt_hash(row.owner, row.seq, row.prev_hash, row.created_at, payload)
+    if recomputed != row.hash:
+        return "hash does not match the receipt's content (it was altered after signing)"
+    return None

@@ -1,0 +1,115 @@
+"""ReceiptRepository: a hash chain per owner that verify walks, naming the first broken link."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import text
+
+from sentinel.errors import InvalidInput
+from sentinel.storage import Database
+from sentinel.storage.receipts import GENESIS_HASH, canonical_json, digest, receipt_hash
+from tests.storage.helpers import T0, at
+
+
+async def append(db: Database, owner: str, query: str, when: float = 0) -> int:
+    async with db.transaction() as tx:
+        receipt = await tx.receipts.append(owner, "chat_turn", {"query": query}, now=at(when))
+    return receipt.seq
+
+
+def test_canonical_json_sorts_keys_drops_whitespace_and_keeps_utf8() -> None:
+    assert canonical_json({"b": 1, "a": ["é", {"d": None, "c": 2.5}]}) == (
+        '{"a":["é",{"c":2.5,"d":null}],"b":1}'
+    )
+    assert digest({"a": 1}) == digest({"a": 1}) != digest({"a": 2})
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        canonical_json(float("nan"))
+
+
+async def test_each_receipt_holds_the_previous_hash(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}", when=i)
+    async with db.transaction() as tx:
+        newest_first = await tx.receipts.list("alice")
+    first, second, third = reversed(newest_first)
+    assert [r.seq for r in (first, second, third)] == [1, 2, 3]
+    assert first.prev_hash == GENESIS_HASH
+    assert second.prev_hash == first.hash
+    assert third.prev_hash == second.hash
+    assert first.hash == receipt_hash("alice", 1, GENESIS_HASH, at(0), {"query": "q0"})
+    assert (first.payload, first.created_at) == ({"query": "q0"}, T0)
+
+
+async def test_a_chain_verifies_and_owners_have_separate_chains(db: Database) -> None:
+    await append(db, "alice", "a1")
+    await append(db, "bob", "b1")
+    await append(db, "alice", "a2")
+    async with db.transaction() as tx:
+        alice = await tx.receipts.verify("alice")
+        bob = await tx.receipts.verify("bob")
+        nobody = await tx.receipts.verify("carol")
+        assert await tx.receipts.owners() == ["alice", "bob"]
+        assert (await tx.receipts.get("bob", 1)).payload == {"query": "b1"}
+    assert (alice.ok, alice.checked, bob.ok, bob.checked) == (True, 2, True, 1)
+    assert (nobody.ok, nobody.checked, nobody.head_hash) == (True, 0, GENESIS_HASH)
+
+
+async def test_verify_names_the_receipt_whose_payload_was_edited(db: Database) -> None:
+    for i in range(4):
+        await append(db, "alice", f"q{i}")
+    async with db.engine.begin() as connection:
+        await connection.execute(
+            text("UPDATE receipts SET payload = :p WHERE owner = 'alice' AND seq = 3"),
+            {"p": canonical_json({"query": "something else"})},
+        )
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.broken_seq, result.checked) == (False, 3, 2)
+    assert "altered" in str(result.problem)
+
+
+async def test_verify_sees_a_rehashed_receipt_through_the_next_link(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}")
+    forged = {"query": "forged"}
+    async with db.transaction() as tx:
+        second = await tx.receipts.get("alice", 2)
+    new_hash = receipt_hash("alice", 2, second.prev_hash, second.created_at, forged)
+    async with db.engine.begin() as connection:
+        await connection.execute(
+            text("UPDATE receipts SET payload = :p, hash = :h WHERE owner = 'alice' AND seq = 2"),
+            {"p": canonical_json(forged), "h": new_hash},
+        )
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.broken_seq) == (False, 3)
+    assert result.problem == "prev_hash does not match the previous receipt's hash"
+
+
+async def test_verify_notices_a_deleted_receipt(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}")
+    async with db.engine.begin() as connection:
+        await connection.execute(text("DELETE FROM receipts WHERE owner = 'alice' AND seq = 2"))
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.broken_seq) == (False, 3)
+    assert "receipt 2 is missing" in str(result.problem)
+
+
+async def test_concurrent_appends_never_share_a_previous_hash(db: Database) -> None:
+    await asyncio.gather(*(append(db, "alice", f"q{i}") for i in range(12)))
+    async with db.transaction() as tx:
+        receipts = await tx.receipts.list("alice")
+        result = await tx.receipts.verify("alice")
+    assert sorted(r.seq for r in receipts) == list(range(1, 13))
+    assert len({r.prev_hash for r in receipts}) == 12
+    assert (result.ok, result.checked) == (True, 12)
+
+
+async def test_a_payload_that_is_not_json_is_refused(db: Database) -> None:
+    async with db.transaction() as tx:
+        with pytest.raises(InvalidInput, match="payload"):
+            await tx.receipts.append("alice", "chat_turn", {"when": object()}, now=T0)
