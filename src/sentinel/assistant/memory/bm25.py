@@ -2,8 +2,9 @@
 
 Tokenisation is bm25s's (lower-case words, English stop words, Snowball stemming through
 PyStemmer). Scoring is BM25 in bm25s's ``lucene`` variant (Lucene's idf, never negative,
-``k1 = 1.5``, ``b = 0.75``); ``tests/assistant/test_bm25.py`` checks the scores equal
-``bm25s.BM25(method="lucene")`` on the same corpus. bm25s itself precomputes every
+``k1 = 1.5``, ``b = 0.75``) times the constant ``k1 + 1`` (so a term found once in a document
+of average length scores exactly its idf); ``tests/assistant/test_bm25.py`` checks the scores
+equal ``bm25s.BM25(method="lucene")``'s times ``k1 + 1`` on the same corpus. bm25s itself precomputes every
 document-term score with the corpus's idf baked in, so one new memory would mean re-indexing
 all of them; here postings are append-only arrays and idf is computed at query time from
 live document frequencies, so an add is O(terms of the document) and a query is
@@ -29,18 +30,26 @@ K1 = 1.5
 B = 0.75
 
 
+STOPWORDS = "en_plus"  # NLTK's English list: question words ("when", "what", "my") carry none
+
+
 @lru_cache(maxsize=1)
-def _tokenizer() -> Tokenizer:
-    return Tokenizer(stopwords="en", stemmer=Stemmer.Stemmer("english"))
+def tokenizer() -> Tokenizer:
+    """bm25s's tokenizer as Sentinel configures it (also what the tests compare against)."""
+    return Tokenizer(stopwords=STOPWORDS, stemmer=Stemmer.Stemmer("english"))
+
+
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    return frozenset(tokenizer().stopwords)
 
 
 def tokenize(text: str) -> list[str]:
     """The terms BM25 indexes for ``text`` (lower-cased, stop words dropped, stemmed)."""
-    tokenizer = _tokenizer()
-    words = tokenizer.splitter(text.lower())
-    stopwords = tokenizer.stopwords
-    stem = tokenizer.stemmer
-    return [stem(word) for word in words if word not in stopwords]
+    split = tokenizer()
+    stopwords = _stopwords()
+    stem = split.stemmer
+    return [stem(word) for word in split.splitter(text.lower()) if word not in stopwords]
 
 
 class _Postings:
@@ -138,15 +147,16 @@ class Bm25Index:
         return ids[hit].copy(), totals[hit]
 
     def query_weight(self, query: str) -> float:
-        """The sum of the idf of ``query``'s distinct terms (unknown terms at df 0): about the
-        score a document of average length holding each term once would get."""
+        """The sum of the idf of ``query``'s distinct terms, about the score a document of
+        average length holding each term once gets. A term no document holds weighs as much
+        as the rarest held term (df = 1): it counts, but cannot outweigh the rest on a small
+        index."""
         n_docs = len(self._slot_of)
-        return float(
-            sum(
-                np.log(1.0 + (n_docs - self._df.get(term, 0) + 0.5) / (self._df.get(term, 0) + 0.5))
-                for term in set(tokenize(query))
-            )
-        )
+        total = 0.0
+        for term in set(tokenize(query)):
+            df = max(self._df.get(term, 0), 1)
+            total += float(np.log(1.0 + (n_docs - df + 0.5) / (df + 0.5)))
+        return total
 
     def _compact(self) -> None:
         live = [(doc_id, terms) for doc_id, terms in self._terms.items()]

@@ -1,0 +1,132 @@
+"""MemoryService: every write is searchable at once; hybrid search; BM25 fallback says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from sentinel.assistant.memory import MemoryService, MemorySettings, RetrievalMode
+from sentinel.assistant.memory.embedding import missing_packages
+from sentinel.errors import InvalidInput
+from sentinel.storage import Database, RecordNotFound
+
+needs_model = pytest.mark.skipif(
+    bool(missing_packages()), reason=f"embedding model not installed: {missing_packages()}"
+)
+
+
+async def test_a_created_memory_is_found_by_the_very_next_search(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    await memories.search("alice", "anything")  # the index is loaded before the write
+    made = await memories.create("alice", "Ana's birthday is on 14 March", tags=["family"])
+    found = await memories.search("alice", "when is Ana's birthday?")
+    assert [hit.memory.id for hit in found.hits] == [made.id]
+
+
+async def test_edits_and_deletes_reach_the_index_at_once(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    made = await memories.create("alice", "The spare key is under the blue pot")
+    await memories.search("alice", "key")
+    await memories.update("alice", made.id, text="The spare key is with the neighbour Rui")
+    assert (await memories.search("alice", "blue pot")).hits == ()
+    assert [h.memory.id for h in (await memories.search("alice", "neighbour")).hits] == [made.id]
+    await memories.delete("alice", made.id)
+    assert (await memories.search("alice", "neighbour")).hits == ()
+
+
+async def test_a_write_by_another_process_is_seen_by_the_next_search(db: Database) -> None:
+    server = MemoryService(db, embedder=None)
+    cli = MemoryService(db, embedder=None)  # a second process: its own in-memory index
+    assert (await server.search("alice", "dentist")).hits == ()
+    made = await cli.create("alice", "Dentist appointment on Friday at 9")
+    assert [h.memory.id for h in (await server.search("alice", "dentist")).hits] == [made.id]
+    await cli.delete("alice", made.id)
+    assert (await server.search("alice", "dentist")).hits == ()
+
+
+async def test_without_a_model_search_is_bm25_and_says_so(db: Database) -> None:
+    memories = MemoryService(db, settings=MemorySettings(embeddings="none"))
+    await memories.create("alice", "I am allergic to peanuts")
+    found = await memories.search("alice", "peanuts allergy")
+    assert found.mode is RetrievalMode.BM25
+    assert found.degraded
+    assert "BM25 only" in str(found.notice)
+    assert [h.memory.text for h in found.hits] == ["I am allergic to peanuts"]
+    assert found.hits[0].dense_rank is None
+
+
+async def test_top_k_and_min_score_come_from_settings_and_can_be_overridden(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_ASSISTANT_MEMORY_TOP_K", "2")
+    monkeypatch.setenv("SENTINEL_ASSISTANT_MEMORY_MIN_SCORE", "0.5")
+    memories = MemoryService(db, embedder=None)
+    assert (memories.settings.top_k, memories.settings.min_score) == (2, 0.5)
+    for i in range(4):
+        await memories.create("alice", f"garden note {i}: water the tomatoes")
+    await memories.create("alice", "garden fence needs paint")
+    default = await memories.search("alice", "water the tomatoes in the garden")
+    assert len(default.hits) == 2
+    assert all(hit.score >= 0.5 for hit in default.hits)
+    wide = await memories.search("alice", "water the tomatoes in the garden", top_k=10, min_score=0)
+    assert len(wide.hits) == 5
+    assert [h.score for h in wide.hits] == sorted((h.score for h in wide.hits), reverse=True)
+    with pytest.raises(InvalidInput, match="min_score"):
+        await memories.search("alice", "x", min_score=1.5)
+    with pytest.raises(InvalidInput, match="query"):
+        await memories.search("alice", "   ")
+
+
+async def test_an_unrelated_query_returns_nothing_rather_than_noise(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    await memories.create("alice", "The car's MOT is due in June")
+    assert (await memories.search("alice", "favourite pizza topping")).hits == ()
+
+
+async def test_owners_never_see_each_others_memories(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    theirs = await memories.create("bob", "Bob's bank PIN hint: the dog's birthday")
+    assert (await memories.search("alice", "bank PIN hint")).hits == ()
+    assert await memories.list("alice") == []
+    with pytest.raises(RecordNotFound):
+        await memories.get("alice", theirs.id)
+    with pytest.raises(RecordNotFound):
+        await memories.update("alice", theirs.id, text="mine now")
+
+
+@needs_model
+async def test_hybrid_search_finds_a_paraphrase_that_shares_no_word(db: Database) -> None:
+    memories = MemoryService(db)
+    assert memories.mode is RetrievalMode.HYBRID
+    await memories.create("alice", "Peanuts give me a severe allergic reaction")
+    await memories.create("alice", "The quarterly tax report is due in April")
+    lexical = await MemoryService(db, embedder=None).search("alice", "what should I not eat?")
+    hybrid = await memories.search("alice", "what should I not eat?")
+    assert lexical.hits == ()
+    assert hybrid.notice is None
+    assert [h.memory.text for h in hybrid.hits] == ["Peanuts give me a severe allergic reaction"]
+    assert hybrid.hits[0].score >= 0.3
+    assert hybrid.hits[0].bm25_rank is None
+    assert hybrid.hits[0].dense_rank == 1
+
+
+@needs_model
+async def test_vectors_are_stored_once_and_reused_by_a_fresh_index(db: Database) -> None:
+    calls: list[int] = []
+    first = MemoryService(db)
+    assert first.embedder is not None
+    inner = first.embedder
+
+    class Counting:
+        name = inner.name
+        dimensions = inner.dimensions
+
+        async def embed(self, texts: list[str]):  # type: ignore[no-untyped-def]
+            calls.append(len(texts))
+            return await inner.embed(texts)
+
+    writer = MemoryService(db, embedder=Counting())
+    await writer.create("alice", "Ana lives in Porto")
+    reader = MemoryService(db, embedder=Counting())
+    found = await reader.search("alice", "where does Ana live")
+    assert [h.memory.text for h in found.hits] == ["Ana lives in Porto"]
+    assert calls == [1, 1]  # the memory once at creation, then only the query
