@@ -32,6 +32,14 @@ def test_create_prints_the_key_once_and_stores_only_its_hash(home: Path) -> None
     assert hash_token(token) in "".join(rows)
     assert found is not None
     assert found.name == "laptop"
+    assert found.owner == "laptop"  # no --owner: the key acts as its name
+
+
+def test_a_key_can_be_created_for_an_owner(home: Path) -> None:
+    created = json.loads(
+        invoke("keys", "create", "--name", "phone", "--owner", "alice", "--json").stdout
+    )
+    assert (created["name"], created["owner"]) == ("phone", "alice")
 
 
 def test_list_shows_prefixes_not_keys(home: Path) -> None:

@@ -12,7 +12,17 @@ from sentinel.api.auth import require_api_key
 from sentinel.api.problems import install_problem_handlers
 from sentinel.api.ratelimit import RateLimiter
 from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
-from sentinel.api.routers import health, history, monitors, notifications, query, research
+from sentinel.api.routers import (
+    health,
+    history,
+    memories,
+    monitors,
+    notifications,
+    query,
+    receipts,
+    research,
+    tasks,
+)
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.ui import install_ui
 from sentinel.api.version import sentinel_version
@@ -68,7 +78,7 @@ def create_app(
     )
     install_problem_handlers(app)
     api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(require_api_key)])
-    for module in (monitors, history, notifications, query, research):
+    for module in (monitors, history, notifications, query, research, memories, tasks, receipts):
         api.include_router(module.router)
     app.include_router(api)
     app.include_router(health.router)

@@ -44,3 +44,5 @@ async def require_api_key(request: Request) -> None:
         )
     caller = f"key:{record.id}" if record is not None else ANONYMOUS
     state.limiter.check(caller, state.monotonic())
+    if record is not None:  # whose memories, tasks and receipts (see ``api.owners``)
+        request.state.sentinel_owner = record.owner

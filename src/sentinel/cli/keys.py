@@ -23,13 +23,19 @@ app = typer.Typer(no_args_is_help=True)
 @app.command()
 def create(
     name: str = typer.Option("api", help="A label to recognise the key by."),
+    owner: str | None = typer.Option(
+        None,
+        help="Whose memories, tasks and receipts the key opens (default: the key's name).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the key and its record as JSON."),
 ) -> None:
     """Create a key and print it — the only time it is shown."""
 
     async def main() -> tuple[ApiKeyRecord, str]:
         async with database() as db, db.transaction() as tx:
-            return await ApiKeyRepository(tx.session).create(name, now=common.cli_clock().now())
+            return await ApiKeyRepository(tx.session).create(
+                name, now=common.cli_clock().now(), owner=owner
+            )
 
     record, token = run(main)
     if as_json:

@@ -277,9 +277,9 @@ class MemoryRepository:
 
     async def link(self, owner: str, memory_id: int, other_id: int, *, now: datetime) -> None:
         """Link two of the owner's memories (idempotent); a memory cannot link to itself."""
+        await self._row(owner, memory_id)  # not found before anything else: no hints
         if memory_id == other_id:
             raise InvalidInput("other_id", other_id, "a memory cannot be linked to itself")
-        await self._row(owner, memory_id)
         await self._row(owner, other_id)
         low, high = sorted((memory_id, other_id))
         if await self.session.get(MemoryLink, (low, high)) is None:

@@ -4,11 +4,11 @@ Tokenisation is bm25s's (lower-case words, English stop words, Snowball stemming
 PyStemmer). Scoring is BM25 in bm25s's ``lucene`` variant (Lucene's idf, never negative,
 ``k1 = 1.5``, ``b = 0.75``) times the constant ``k1 + 1`` (so a term found once in a document
 of average length scores exactly its idf); ``tests/assistant/test_bm25.py`` checks the scores
-equal ``bm25s.BM25(method="lucene")``'s times ``k1 + 1`` on the same corpus. bm25s itself precomputes every
-document-term score with the corpus's idf baked in, so one new memory would mean re-indexing
-all of them; here postings are append-only arrays and idf is computed at query time from
-live document frequencies, so an add is O(terms of the document) and a query is
-O(postings of its terms), vectorised with numpy.
+equal ``bm25s.BM25(method="lucene")``'s times ``k1 + 1`` on the same corpus. bm25s itself
+precomputes every document-term score with the corpus's idf baked in, so one new memory would
+mean re-indexing all of them; here postings are append-only arrays and idf is computed at
+query time from live document frequencies, so an add is O(terms of the document) and a query
+is O(postings of its terms), vectorised with numpy.
 
 Removed documents leave dead postings behind, masked at query time; once more than half of
 the postings are dead the index compacts itself (amortised O(1) per removal).
