@@ -30,6 +30,11 @@ BENCHES: tuple[LazyCommand, ...] = (
         "sentinel.bench.monitor:command",
         "Sentinel against diff-based and fixed-interval LLM monitoring on simulated worlds.",
     ),
+    LazyCommand(
+        "assistant",
+        "sentinel.bench.assistant_memory:command",
+        "Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow.",
+    ),
 )
 
 app = typer.Typer(no_args_is_help=True, cls=lazy_group(*BENCHES))
