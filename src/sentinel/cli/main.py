@@ -47,6 +47,14 @@ COMMANDS: tuple[LazyCommand, ...] = (
     ),
     LazyCommand("watch", "sentinel.cli.watch:app", "Monitors: tell me when something happens."),
     LazyCommand("keys", "sentinel.cli.keys:app", "API keys: create, list, revoke."),
+    LazyCommand(
+        "memories",
+        "sentinel.cli.memories:app",
+        "The assistant's memories: list, add, edit, delete, search.",
+    ),
+    LazyCommand(
+        "receipts", "sentinel.cli.receipts:app", "Decision receipts: list, verify the hash chain."
+    ),
 )
 
 app = typer.Typer(

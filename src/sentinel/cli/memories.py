@@ -1,0 +1,170 @@
+"""``sentinel memories``: the assistant's memories of the local user — list, add, edit, delete,
+search. Every change is searchable at once (the same service the chat and the API use)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from sentinel.assistant.memory import MemoryRecord, MemoryService, Retrieval
+from sentinel.assistant.owners import LOCAL_OWNER
+from sentinel.cli import common
+from sentinel.cli.common import database, print_json, run, stderr, stdout, when
+
+app = typer.Typer(no_args_is_help=True)
+
+OwnerOption = Annotated[
+    str, typer.Option("--owner", help="Whose memories (default: the local user).")
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+TagsOption = Annotated[
+    list[str] | None, typer.Option("--tag", "-t", help="A tag (repeat for several).")
+]
+
+
+@app.command("list")
+def list_memories(
+    owner: OwnerOption = LOCAL_OWNER,
+    tag: Annotated[str | None, typer.Option("--tag", help="Only memories with this tag.")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=1000)] = 50,
+    as_json: JsonOption = False,
+) -> None:
+    """The memories, most recently updated first."""
+
+    async def main() -> list[MemoryRecord]:
+        async with database() as db:
+            return await MemoryService(db, clock=common.cli_clock(), embedder=None).list(
+                owner, tag=tag, limit=limit
+            )
+
+    records = run(main)
+    if as_json:
+        print_json([asdict(r) for r in records])
+        return
+    if not records:
+        stdout.print('No memories yet: add one with `sentinel memories add "…"`.')
+        return
+    table = Table("id", "memory", "tags", "links", "updated")
+    for record in records:
+        table.add_row(
+            str(record.id),
+            escape(record.text),
+            escape(", ".join(record.tags)),
+            ", ".join(map(str, record.links)),
+            when(record.updated_at),
+        )
+    stdout.print(table)
+
+
+@app.command()
+def add(
+    text: Annotated[str, typer.Argument(help="What to remember.")],
+    tags: TagsOption = None,
+    owner: OwnerOption = LOCAL_OWNER,
+    as_json: JsonOption = False,
+) -> None:
+    """Remember something (indexed for search at once)."""
+
+    async def main() -> MemoryRecord:
+        async with database() as db:
+            memories = MemoryService(db, clock=common.cli_clock())
+            return await memories.create(owner, text, tags=tags or [])
+
+    record = run(main)
+    if as_json:
+        print_json(asdict(record))
+        return
+    stdout.print(f"Remembered #{record.id}: {escape(record.text)}", soft_wrap=True)
+
+
+@app.command()
+def edit(
+    memory_id: Annotated[int, typer.Argument(help="The memory's id (see `memories list`).")],
+    text: Annotated[str | None, typer.Option("--text", help="The new text.")] = None,
+    tags: TagsOption = None,
+    owner: OwnerOption = LOCAL_OWNER,
+    as_json: JsonOption = False,
+) -> None:
+    """Change a memory's text and/or tags (``--tag`` replaces all tags)."""
+
+    async def main() -> MemoryRecord:
+        async with database() as db:
+            memories = MemoryService(db, clock=common.cli_clock())
+            return await memories.update(owner, memory_id, text=text, tags=tags)
+
+    record = run(main)
+    if as_json:
+        print_json(asdict(record))
+        return
+    stdout.print(f"Updated #{record.id}: {escape(record.text)}", soft_wrap=True)
+
+
+@app.command()
+def delete(
+    memory_id: Annotated[int, typer.Argument(help="The memory's id.")],
+    owner: OwnerOption = LOCAL_OWNER,
+) -> None:
+    """Forget a memory (its tags and links go with it)."""
+
+    async def main() -> None:
+        async with database() as db:
+            await MemoryService(db, clock=common.cli_clock(), embedder=None).delete(
+                owner, memory_id
+            )
+
+    run(main)
+    stdout.print(f"Deleted memory #{memory_id}.")
+
+
+@app.command()
+def search(
+    query: Annotated[str, typer.Argument(help="What to look for, in your own words.")],
+    top_k: Annotated[int | None, typer.Option("--top-k", min=1, max=100)] = None,
+    min_score: Annotated[float | None, typer.Option("--min-score", min=0.0, max=1.0)] = None,
+    owner: OwnerOption = LOCAL_OWNER,
+    as_json: JsonOption = False,
+) -> None:
+    """The memories best matching QUERY (hybrid BM25 + dense; BM25 only without a model)."""
+
+    async def main() -> Retrieval:
+        async with database() as db:
+            memories = MemoryService(db, clock=common.cli_clock())
+            return await memories.search(owner, query, top_k=top_k, min_score=min_score)
+
+    found = run(main)
+    if as_json:
+        print_json(
+            {
+                "query": found.query,
+                "mode": found.mode.value,
+                "notice": found.notice,
+                "hits": [
+                    {
+                        "memory": asdict(hit.memory),
+                        "score": hit.score,
+                        "bm25_rank": hit.bm25_rank,
+                        "dense_rank": hit.dense_rank,
+                    }
+                    for hit in found.hits
+                ],
+            }
+        )
+        return
+    if found.notice:
+        stderr.print(f"[yellow]{escape(found.notice)}[/]")
+    if not found.hits:
+        stdout.print(f"No memory scores {found.min_score} or more for that ({found.mode.value}).")
+        return
+    table = Table("id", "score", "memory", "tags", title=f"{found.mode.value} search")
+    for hit in found.hits:
+        table.add_row(
+            str(hit.memory.id),
+            f"{hit.score:.2f}",
+            escape(hit.memory.text),
+            escape(", ".join(hit.memory.tags)),
+        )
+    stdout.print(table)
