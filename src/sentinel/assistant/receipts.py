@@ -27,6 +27,7 @@ receipt = await ledger.append("alice", payload)     # receipt.seq, receipt.hash
 from __future__ import annotations
 
 import builtins
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -53,6 +54,7 @@ __all__ = [
     "TokenUsage",
     "canonical_json",
     "digest",
+    "notification_receipt",
 ]
 
 
@@ -167,3 +169,33 @@ def parse_payload(document: dict[str, Any]) -> ReceiptPayload:
         return ReceiptPayload.model_validate(document)
     except ValidationError as exc:
         raise InvalidInput("payload", "receipt", str(exc.errors()[0]["msg"])) from exc
+
+
+def notification_receipt(
+    notification: dict[str, Any], channels: Sequence[Mapping[str, Any]]
+) -> ReceiptPayload:
+    """The receipt of a monitor's notification: what was sensed (the facts, the state version
+    and the quoted evidence), decided (the title and message) and sent (each channel's kind
+    and the digest of its spec: a channel's URL may hold a secret, so it is not copied)."""
+    return ReceiptPayload(
+        kind="notification",
+        query=str(notification.get("monitor_name", "")),
+        details={
+            "monitor_id": notification.get("monitor_id"),
+            "run_id": notification.get("run_id"),
+            "sensed": {
+                "facts": notification.get("facts", {}),
+                "state_version": notification.get("state_version"),
+                "evidence": notification.get("evidence", []),
+            },
+            "decided": {
+                "title": notification.get("title"),
+                "message": notification.get("message"),
+            },
+            "sent": [
+                {"kind": str(channel.get("kind", "?")), "spec_digest": digest(dict(channel))}
+                for channel in channels
+            ],
+            "notification_digest": digest(notification),
+        },
+    )

@@ -15,8 +15,13 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import func, select
+
+from sentinel.assistant.owners import LOCAL_OWNER
+from sentinel.assistant.receipts import notification_receipt
 from sentinel.notify.payload import NotificationPayload
 from sentinel.storage import DeliveryRecord, Transaction
+from sentinel.storage.models import Delivery
 
 
 def delivery_key(run_id: int | None, channel: Mapping[str, Any]) -> str:
@@ -37,16 +42,28 @@ async def enqueue_notification(
     *,
     now: datetime,
 ) -> list[DeliveryRecord]:
-    """Add one outbox row per channel (JSON channel specs) in the caller's transaction."""
+    """Add one outbox row per channel (JSON channel specs) in the caller's transaction, and
+    the notification's decision receipt to the local user's chain (monitors have no owner
+    yet). Replaying a run's transaction (every key already queued) adds neither again."""
     document = payload.to_json()
-    return [
+    keys = [delivery_key(payload.run_id, channel) for channel in channels]
+    queued = await tx.session.scalar(
+        select(func.count()).select_from(Delivery).where(Delivery.idempotency_key.in_(keys))
+    )
+    records = [
         await tx.outbox.enqueue(
             monitor_id=payload.monitor_id,
             run_id=payload.run_id,
             channel=dict(channel),
             payload=document,
-            idempotency_key=delivery_key(payload.run_id, channel),
+            idempotency_key=key,
             now=now,
         )
-        for channel in channels
+        for channel, key in zip(channels, keys, strict=True)
     ]
+    if channels and queued != len(keys):
+        receipt = notification_receipt(document, channels)
+        await tx.receipts.append(
+            LOCAL_OWNER, receipt.kind, receipt.model_dump(mode="json"), now=now
+        )
+    return records
