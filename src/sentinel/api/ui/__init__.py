@@ -1,7 +1,8 @@
 """Sentinel's web UI: server-rendered pages (Jinja2, htmx) over the API's state.
 
 ``install_ui(app)`` adds the dashboard (``/``), the create form (``/monitors/new``), each
-monitor's page, the research page (``/research``), the login page and ``/static``.
+monitor's page, the research page (``/research``), the memories page (``/memories``), the
+login page and ``/static``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from sentinel.api.ui import create, login, pages, research_pages
+from sentinel.api.ui import create, login, memory_pages, pages, research_pages
 from sentinel.api.ui.session import Signer
 
 STATIC = Path(__file__).parent / "static"
@@ -21,7 +22,7 @@ def install_ui(app: FastAPI, *, secret: bytes | None = None) -> None:
     """Add the UI's pages and static files to ``app`` (sessions signed under ``secret``,
     random by default: a restart signs everyone out)."""
     app.state.sentinel_ui_signer = Signer(secret)
-    for module in (login, create, pages, research_pages):
+    for module in (login, create, pages, research_pages, memory_pages):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
