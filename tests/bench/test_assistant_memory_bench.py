@@ -50,7 +50,7 @@ def test_the_command_prints_both_tables_and_writes_json(tmp_path: Path) -> None:
     app.command()(command)
     out = tmp_path / "assistant-memory.json"
     result = CliRunner().invoke(
-        app, ["--sizes", "10,40", "--output", str(out)], env={"COLUMNS": "200"}
+        app, ["--sizes", "10,40", "--json", str(out)], env={"COLUMNS": "200"}
     )
     assert result.exit_code == 0, result.output
     assert "Memory retrieval, test split" in result.output

@@ -296,7 +296,7 @@ def render_memory_benchmark(
 
 def command(
     output: Annotated[
-        Path | None, typer.Option("--output", help="Also write the result as JSON to this file.")
+        Path | None, typer.Option("--json", help="Also write the result as JSON to this file.")
     ] = None,
     sizes: Annotated[
         str, typer.Option("--sizes", help="Comma-separated index sizes for the cost table.")
