@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from sentinel.assistant.memory import MemoryService, MemorySettings, RetrievalMode
@@ -130,3 +132,15 @@ async def test_vectors_are_stored_once_and_reused_by_a_fresh_index(db: Database)
     found = await reader.search("alice", "where does Ana live")
     assert [h.memory.text for h in found.hits] == ["Ana lives in Porto"]
     assert calls == [1, 1]  # the memory once at creation, then only the query
+
+
+async def test_concurrent_writes_all_land_in_the_index(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    await memories.search("alice", "warm the index")
+    made = await asyncio.gather(
+        *(memories.create("alice", f"parcel {i} arrived") for i in range(8))
+    )
+    found = await memories.search("alice", "parcel arrived", top_k=20, min_score=0)
+    assert sorted(h.memory.id for h in found.hits) == sorted(m.id for m in made)
+    async with db.transaction() as tx:
+        assert await tx.memories.revision("alice") == 8
