@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import platform
+import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -83,8 +87,19 @@ class MemoryBenchResult:
         return next(s for s in self.splits[split] if s.method == method)
 
     def to_json(self) -> dict[str, object]:
-        """The result as JSON-able data (what docs/benchmarks/assistant-memory.json holds)."""
-        return asdict(self)
+        """The result with the metadata needed to compare runs (what
+        docs/benchmarks/assistant-memory.json holds)."""
+        return {
+            "benchmark": "assistant-memory",
+            "at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "commit": _commit(),
+            "machine": {
+                "platform": platform.platform(),
+                "cpus": os.cpu_count(),
+                "python": platform.python_version(),
+            },
+            **asdict(self),
+        }
 
 
 async def run_memory_benchmark(
@@ -240,6 +255,21 @@ def _cost(size: int, repeats: int) -> ScalingPoint:
         add_us=round(add_us, 1),
         bm25s_reindex_us=round(reindex_us, 1),
     )
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            cwd=Path(__file__).parent,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() or None
 
 
 def render_memory_benchmark(
