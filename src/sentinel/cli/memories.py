@@ -3,7 +3,6 @@ search. Every change is searchable at once (the same service the chat and the AP
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Annotated
 
 import typer
@@ -12,6 +11,7 @@ from rich.table import Table
 
 from sentinel.assistant.memory import MemoryRecord, MemoryService, Retrieval
 from sentinel.assistant.owners import LOCAL_OWNER
+from sentinel.assistant.views import memory_view, retrieval_view
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stderr, stdout, when
 
@@ -43,7 +43,7 @@ def list_memories(
 
     records = run(main)
     if as_json:
-        print_json([asdict(r) for r in records])
+        print_json([memory_view(r) for r in records])
         return
     if not records:
         stdout.print('No memories yet: add one with `sentinel memories add "…"`.')
@@ -76,7 +76,7 @@ def add(
 
     record = run(main)
     if as_json:
-        print_json(asdict(record))
+        print_json(memory_view(record))
         return
     stdout.print(f"Remembered #{record.id}: {escape(record.text)}", soft_wrap=True)
 
@@ -98,7 +98,7 @@ def edit(
 
     record = run(main)
     if as_json:
-        print_json(asdict(record))
+        print_json(memory_view(record))
         return
     stdout.print(f"Updated #{record.id}: {escape(record.text)}", soft_wrap=True)
 
@@ -137,22 +137,7 @@ def search(
 
     found = run(main)
     if as_json:
-        print_json(
-            {
-                "query": found.query,
-                "mode": found.mode.value,
-                "notice": found.notice,
-                "hits": [
-                    {
-                        "memory": asdict(hit.memory),
-                        "score": hit.score,
-                        "bm25_rank": hit.bm25_rank,
-                        "dense_rank": hit.dense_rank,
-                    }
-                    for hit in found.hits
-                ],
-            }
-        )
+        print_json(retrieval_view(found))
         return
     if found.notice:
         stderr.print(f"[yellow]{escape(found.notice)}[/]")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Annotated
 
 import typer
@@ -11,6 +10,7 @@ from rich.table import Table
 
 from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.assistant.receipts import ChainVerification, ReceiptLedger, ReceiptRecord
+from sentinel.assistant.views import receipt_view
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stdout, when
 
@@ -33,7 +33,7 @@ def list_receipts(
 
     records = run(main)
     if as_json:
-        print_json([asdict(r) for r in records])
+        print_json([receipt_view(r) for r in records])
         return
     if not records:
         stdout.print(f"No receipts for {escape(owner)!r} yet.")
