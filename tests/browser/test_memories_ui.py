@@ -31,6 +31,13 @@ async def test_add_edit_and_delete_a_memory(browser: Browser, served: Served) ->
     found = await MemoryService(served.db).search("local", "where does Ana live?")
     assert [hit.memory.text for hit in found.hits] == ["My sister Ana lives in Porto"]
 
+    await page.get_by_role("searchbox", name="Search your memories").fill("where does Ana live?")
+    await page.get_by_role("button", name="Search").click()
+    await expect(page.locator("ol.hits .memory-text")).to_have_text(
+        ["My sister Ana lives in Porto"]
+    )
+    await page.get_by_role("link", name="All memories").click()
+
     await row.get_by_role("link", name="Edit").click()
     await page.locator("#edit-memory textarea[name=text]").fill("Ana moved to Lisbon")
     await page.get_by_role("button", name="Save").click()

@@ -4,6 +4,7 @@ the form's CSRF token, and refuses a post without it."""
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from sentinel.api.owners import memory_service
 from sentinel.storage import Database
@@ -55,3 +56,16 @@ async def test_bad_input_and_unknown_memories_are_error_pages(client: httpx.Asyn
     assert "a memory needs some text" in bad.text
     assert (await client.get("/memories/99/edit")).status_code == 404
     assert memory_service  # the page and the API share one service (one index) per app
+
+
+async def test_the_page_searches_with_scores_and_says_when_it_is_bm25_only(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_ASSISTANT_MEMORY_EMBEDDINGS", "none")
+    await post_form(client, "/memories", {"text": "Ana lives in Porto", "tags": ""})
+    await post_form(client, "/memories", {"text": "The MOT is due in June", "tags": ""})
+    page = await client.get("/memories", params={"q": "Porto"})
+    assert "1 memory for “Porto”" in page.text
+    assert "Ana lives in Porto" in page.text
+    assert "MOT" not in page.text
+    assert "BM25 only" in page.text

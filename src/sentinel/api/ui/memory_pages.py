@@ -58,22 +58,27 @@ async def memories_page(
     viewer: CurrentViewer,
     state: State,
     tag: Annotated[str | None, Query(max_length=64)] = None,
+    q: Annotated[str | None, Query(max_length=2000)] = None,
     done: Annotated[str | None, Query(max_length=20)] = None,
 ) -> Response:
-    """The owner's memories, most recently updated first."""
+    """The owner's memories, most recently updated first; with ``q``, the search's hits (the
+    same hybrid search the chat uses) with their scores."""
     owner = await viewer_owner(state, viewer)
     memories = memory_service(request)
-    rows = await memories.list(owner, tag=tag or None, limit=SHOWN)
+    found = await memories.search(owner, q) if q and q.strip() else None
+    rows = [] if found is not None else await memories.list(owner, tag=tag or None, limit=SHOWN)
     return page(
         request,
         "memories.html",
         viewer,
         memories=rows,
+        found=found,
+        query=q or "",
         owner=owner,
         tag=tag or "",
         done=DONE.get(done or ""),
         mode=memories.mode.value,
-        notice=memories.fallback_notice,
+        notice=found.notice if found is not None else memories.fallback_notice,
     )
 
 
