@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
+import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from sentinel.assistant.memory import MemoryService, MemorySettings, RetrievalMode
 from sentinel.assistant.memory.embedding import missing_packages
@@ -144,3 +147,68 @@ async def test_concurrent_writes_all_land_in_the_index(db: Database) -> None:
     assert sorted(h.memory.id for h in found.hits) == sorted(m.id for m in made)
     async with db.transaction() as tx:
         assert await tx.memories.revision("alice") == 8
+
+
+class FakeEmbedder:
+    """A tiny deterministic embedder: one dimension per known word (a stand-in for a remote
+    embeddings endpoint), counting the texts it embeds; ``broken`` makes it fail."""
+
+    name = "fake-words"
+    words = ("sister", "porto", "car", "june", "family", "where")
+    dimensions = len(words)
+
+    def __init__(self, *, broken: bool = False) -> None:
+        self.broken = broken
+        self.embedded: list[str] = []
+
+    async def embed(self, texts: Sequence[str]) -> NDArray[np.float32]:
+        if self.broken:
+            raise ConnectionError("embeddings endpoint unreachable")
+        self.embedded.extend(texts)
+        rows = np.asarray(
+            [[float(w in t.lower()) + 1e-3 for w in self.words] for t in texts], dtype=np.float32
+        )
+        norms: NDArray[np.float32] = np.linalg.norm(rows, axis=1, keepdims=True)
+        return rows / norms
+
+
+async def test_memories_written_without_a_model_get_vectors_once_a_model_is_there(
+    db: Database,
+) -> None:
+    await MemoryService(db, embedder=None).create("alice", "My sister lives in Porto")
+    first = FakeEmbedder()
+    found = await MemoryService(db, embedder=first).search("alice", "where is my sister?")
+    assert found.mode is RetrievalMode.HYBRID
+    assert [h.memory.text for h in found.hits] == ["My sister lives in Porto"]
+    assert first.embedded == ["My sister lives in Porto", "where is my sister?"]
+    second = FakeEmbedder()
+    await MemoryService(db, embedder=second).search("alice", "sister")
+    assert second.embedded == ["sister"]  # the late vector was stored
+
+
+async def test_a_failing_model_degrades_one_search_to_bm25_and_says_why(db: Database) -> None:
+    memories = MemoryService(db, embedder=FakeEmbedder())
+    await memories.create("alice", "The car's MOT is due in June")
+    assert memories.embedder is not None
+    memories.embedder.broken = True  # type: ignore[attr-defined]
+    found = await memories.search("alice", "car MOT")
+    assert found.mode is RetrievalMode.BM25
+    assert "embedding model failed" in str(found.notice)
+    assert "unreachable" in str(found.notice)
+    assert [h.memory.text for h in found.hits] == ["The car's MOT is due in June"]
+
+
+async def test_a_memory_written_while_the_model_fails_is_kept_and_embedded_later(
+    db: Database,
+) -> None:
+    embedder = FakeEmbedder(broken=True)
+    memories = MemoryService(db, embedder=embedder)
+    memories.vector_retry_s = 0.0  # retry at every search (60 s by default)
+    made = await memories.create("alice", "My sister lives in Porto")
+    down = await memories.search("alice", "sister")
+    assert (down.mode, [h.memory.id for h in down.hits]) == (RetrievalMode.BM25, [made.id])
+    embedder.broken = False
+    up = await memories.search("alice", "where does she live?")
+    assert up.mode is RetrievalMode.HYBRID
+    assert "My sister lives in Porto" in embedder.embedded
+    assert up.hits[0].dense_rank == 1

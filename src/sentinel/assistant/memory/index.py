@@ -25,6 +25,10 @@ class OwnerIndex:
     dimensions: int | None
     bm25: Bm25Index = field(default_factory=Bm25Index)
     dense: DenseIndex | None = None
+    # Memories that should have a vector but do not (the model failed on them), and when
+    # (time.monotonic) the service may next reload the index to retry them.
+    unembedded: set[int] = field(default_factory=set)
+    retry_at: float = 0.0
 
     def __post_init__(self) -> None:
         if self.dimensions is not None and self.dense is None:
@@ -39,12 +43,15 @@ class OwnerIndex:
         if self.dense is not None:
             if vector is None:
                 self.dense.remove(memory_id)
+                self.unembedded.add(memory_id)
             else:
                 self.dense.add(memory_id, vector)
+                self.unembedded.discard(memory_id)
 
     def drop(self, memory_id: int) -> None:
         """Forget one memory."""
         self.bm25.remove(memory_id)
+        self.unembedded.discard(memory_id)
         if self.dense is not None:
             self.dense.remove(memory_id)
 

@@ -14,6 +14,7 @@ while the server runs, say) wrote since.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -39,6 +40,7 @@ from sentinel.storage.memories import IndexedMemory, check_tags, check_text
 
 MAX_QUERY_CHARS = 2000
 EMBED_BATCH = 64
+VECTOR_RETRY_S = 60.0
 
 
 def default_embedder(settings: MemorySettings) -> tuple[Embedder | None, str | None]:
@@ -85,6 +87,8 @@ class MemoryService:
                 None if embedder is not None else "no embedding model configured: BM25 only"
             )
         self._indexes: dict[str, OwnerIndex] = {}
+        # How often a search may reload an index to retry vectors the model failed on.
+        self.vector_retry_s = VECTOR_RETRY_S
         self._locks: dict[str, asyncio.Lock] = {}
 
     @property
@@ -102,7 +106,7 @@ class MemoryService:
                 owner, text, tags, now=self.clock.now(), embedding=embedding, embedding_model=model
             )
             revision = await tx.memories.bump_revision(owner)
-        self._apply(owner, revision, lambda index: index.put(record.id, record.text, vector))
+        self._put(owner, revision, record, vector)
         return record
 
     async def update(
@@ -136,7 +140,7 @@ class MemoryService:
         if cleaned is None:
             self._apply(owner, revision, lambda index: None)  # tags are not indexed
         else:
-            self._apply(owner, revision, lambda index: index.put(record.id, record.text, vector))
+            self._put(owner, revision, record, vector)
         return record
 
     async def delete(self, owner: str, memory_id: int) -> None:
@@ -239,11 +243,23 @@ class MemoryService:
         return to_bytes(vector), self.embedder.name
 
     async def _embed_one(self, text: str) -> NDArray[np.float32] | None:
+        """The text's vector; None without a model or when it fails (the memory is stored
+        anyway and gets its vector when an index is next loaded with a working model)."""
         if self.embedder is None:
             return None
-        vectors = await self.embedder.embed([text])
+        try:
+            vectors = await self.embedder.embed([text])
+        except Exception:  # a broken model must not lose the user's memory
+            return None
         first: NDArray[np.float32] = vectors[0]
         return first
+
+    def _put(
+        self, owner: str, revision: int, record: MemoryRecord, vector: NDArray[np.float32] | None
+    ) -> None:
+        # A memory the model failed on is indexed for BM25 and marked unembedded: a later
+        # search reloads the index (at most every ``vector_retry_s``) to retry its vector.
+        self._apply(owner, revision, lambda index: index.put(record.id, record.text, vector))
 
     def _apply(
         self, owner: str, revision: int, change: Callable[[OwnerIndex], None] | None
@@ -266,7 +282,9 @@ class MemoryService:
                 revision = await tx.memories.revision(owner)
             index = self._indexes.get(owner)
             if index is not None and index.revision == revision:
-                return index
+                retry = bool(index.unembedded) and time.monotonic() >= index.retry_at
+                if not retry:
+                    return index
             index = await self._load(owner)
             self._indexes[owner] = index
             return index
@@ -282,6 +300,7 @@ class MemoryService:
         vectors = await self._vectors(owner, rows) if embedder is not None else {}
         for row in rows:
             index.put(row.id, row.text, vectors.get(row.id))
+        index.retry_at = time.monotonic() + self.vector_retry_s
         return index
 
     async def _vectors(
@@ -302,7 +321,10 @@ class MemoryService:
                 vectors[row.id] = stored
         for start in range(0, len(missing), EMBED_BATCH):
             batch = missing[start : start + EMBED_BATCH]
-            computed = await embedder.embed([row.text for row in batch])
+            try:
+                computed = await embedder.embed([row.text for row in batch])
+            except Exception:  # still broken: these stay BM25-only until the next load
+                break
             async with self.db.transaction() as tx:
                 for row, vector in zip(batch, computed, strict=True):
                     await tx.memories.cache_embedding(
