@@ -113,3 +113,27 @@ async def test_a_payload_that_is_not_json_is_refused(db: Database) -> None:
     async with db.transaction() as tx:
         with pytest.raises(InvalidInput, match="payload"):
             await tx.receipts.append("alice", "chat_turn", {"when": object()}, now=T0)
+
+
+async def test_an_append_that_loses_the_race_chains_after_the_winner(db: Database) -> None:
+    """A holds seq 1 uncommitted while B appends: B waits (PostgreSQL: on the unique index;
+    SQLite: on the write lock), then retries on the new tail instead of forking the chain."""
+    first_written = asyncio.Event()
+
+    async def winner() -> int:
+        async with db.transaction() as tx:
+            receipt = await tx.receipts.append("alice", "chat_turn", {"query": "a"}, now=T0)
+            first_written.set()
+            await asyncio.sleep(0.3)
+        return receipt.seq
+
+    async def loser() -> int:
+        await first_written.wait()
+        async with db.transaction() as tx:
+            receipt = await tx.receipts.append("alice", "chat_turn", {"query": "b"}, now=T0)
+        return receipt.seq
+
+    assert await asyncio.gather(winner(), loser()) == [1, 2]
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.checked) == (True, 2)
