@@ -49,6 +49,18 @@ def default_embedder(settings: MemorySettings) -> tuple[Embedder | None, str | N
         return None, (
             "dense retrieval is off (SENTINEL_ASSISTANT_MEMORY_EMBEDDINGS=none): BM25 only"
         )
+    if settings.embeddings == "openai":
+        from sentinel.assistant.memory.remote import OpenAIEmbedder
+
+        return (
+            OpenAIEmbedder(
+                base_url=settings.embeddings_base_url or "",
+                model=settings.embeddings_model or "",
+                dimensions=settings.embeddings_dimensions,
+                api_key=settings.embeddings_api_key,
+            ),
+            None,
+        )
     missing = missing_packages()
     if missing:
         return None, (
