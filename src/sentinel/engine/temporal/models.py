@@ -1,0 +1,63 @@
+"""What the monitor workflow and its activities pass each other (plain, serializable data).
+
+Times travel as ISO 8601 strings: the workflow turns them back into datetimes itself, so the
+payloads stay plain JSON whatever the data converter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WORKFLOW_ID_PREFIX = "sentinel-monitor-"
+
+
+def workflow_id(monitor_id: int) -> str:
+    """The workflow id of a monitor: one workflow per monitor, found by its id."""
+    return f"{WORKFLOW_ID_PREFIX}{monitor_id}"
+
+
+def lease_owner(monitor_id: int) -> str:
+    """The lease owner a monitor's workflow runs it under.
+
+    The same for every attempt of every run of that monitor, so an activity retried after its
+    worker died takes over the lease its first attempt left behind instead of waiting it out.
+    """
+    return f"temporal:{workflow_id(monitor_id)}"
+
+
+@dataclass(frozen=True)
+class MonitorWorkflowInput:
+    """How a monitor's workflow starts (and restarts after continue-as-new).
+
+    ``max_iterations`` bounds the loop passes of one workflow run; then it continues as new
+    with an empty history. ``heartbeat_timeout_s``: a run whose worker stops heartbeating for
+    this long is retried on another worker.
+    """
+
+    monitor_id: int
+    max_iterations: int = 200
+    heartbeat_timeout_s: float = 10.0
+
+
+@dataclass(frozen=True)
+class ScheduleView:
+    """A monitor's schedule as stored: whether it exists, its state, its next run, and how
+    many seconds from now (the worker's clock) that is — the workflow sleeps that long, so a
+    skew between clocks (or a simulated clock) never makes it spin."""
+
+    exists: bool
+    state: str | None = None
+    next_run_at: str | None = None
+    due_in_s: float | None = None
+
+
+@dataclass(frozen=True)
+class RunSummary:
+    """What the run activity did: ``ran`` False when the monitor was not due (or not active,
+    or gone); otherwise the run's id and status, and whether it queued notifications."""
+
+    ran: bool
+    run_id: int | None = None
+    status: str | None = None
+    notified: bool = False
+    next_run_at: str | None = None
