@@ -68,7 +68,7 @@ class TemporalMonitors:
         return await self.client.start_workflow(
             MonitorWorkflow.run,
             replace(self.template, monitor_id=monitor_id),
-            id=workflow_id(monitor_id),
+            id=workflow_id(self.task_queue, monitor_id),
             task_queue=self.task_queue,
             # A closed workflow (a deleted monitor) does not block a new one with the same id;
             # a running one is the monitor's loop already: keep it.
@@ -97,7 +97,7 @@ class TemporalMonitors:
             # completed and failed are written by runs inside the workflow: it knows.
 
     async def _end(self, monitor_id: int) -> None:
-        handle = self.client.get_workflow_handle(workflow_id(monitor_id))
+        handle = self.client.get_workflow_handle(workflow_id(self.task_queue, monitor_id))
         try:
             await handle.signal(MonitorWorkflow.delete)
         except RPCError as error:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-WORKFLOW_ID_PREFIX = "sentinel-monitor-"
 
-
-def workflow_id(monitor_id: int) -> str:
-    """The workflow id of a monitor: one workflow per monitor, found by its id."""
-    return f"{WORKFLOW_ID_PREFIX}{monitor_id}"
+def workflow_id(task_queue: str, monitor_id: int) -> str:
+    """The workflow id of a monitor: one workflow per monitor, found by its id. The task
+    queue names the deployment, so two Sentinels (say, staging and production) can share a
+    namespace without their monitor 1 being one workflow."""
+    return f"{task_queue}/monitor-{monitor_id}"
 
 
 def lease_owner(monitor_id: int) -> str:
@@ -22,7 +22,7 @@ def lease_owner(monitor_id: int) -> str:
     The same for every attempt of every run of that monitor, so an activity retried after its
     worker died takes over the lease its first attempt left behind instead of waiting it out.
     """
-    return f"temporal:{workflow_id(monitor_id)}"
+    return f"temporal:monitor-{monitor_id}"
 
 
 @dataclass(frozen=True)
