@@ -17,17 +17,19 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from datetime import datetime
 
 from temporalio import activity
 
 from sentinel.clock import Clock
 from sentinel.engine.execution import ExecutionSettings, RunExecutor
+from sentinel.engine.report import RunReport
 from sentinel.engine.retry import RunRetryPolicy
 from sentinel.engine.runner import Runner
 from sentinel.engine.temporal.claim import claim_if_due
-from sentinel.engine.temporal.models import RunSummary, ScheduleView, lease_owner
+from sentinel.engine.temporal.models import RunSummary, lease_owner
 from sentinel.notify import DeliveryWorker
-from sentinel.storage import Database, RecordNotFound
+from sentinel.storage import Database, RecordNotFound, Transaction
 
 RunnerFactory = Callable[[str], Runner]
 """``runner_for(owner)``: the runner of a monitor whose lease is held by ``owner``."""
@@ -63,44 +65,26 @@ class MonitorActivities:
         self.run_timeout_s = run_timeout_s
         self.rng = rng or random.Random()
 
-    @activity.defn(name="read_schedule")
-    async def read_schedule(self, monitor_id: int) -> ScheduleView:
-        """The monitor's state and next run as stored (``exists`` False once deleted)."""
-        async with self.db.transaction() as tx:
-            try:
-                monitor = await tx.monitors.get(monitor_id)
-            except RecordNotFound:
-                return ScheduleView(exists=False)
-        due = monitor.next_run_at
-        if due is None:
-            return ScheduleView(True, monitor.state.value)
-        due_in = (due - self.clock.now()).total_seconds()
-        return ScheduleView(True, monitor.state.value, due.isoformat(), due_in)
-
     @activity.defn(name="run_monitor")
     async def run_monitor(self, monitor_id: int) -> RunSummary:
-        """Run one iteration of the monitor if it is due now (see the module documentation)."""
+        """Run one iteration of the monitor if it is due now, then read its schedule (see
+        the module documentation); a monitor not due is only read."""
         owner = lease_owner(monitor_id)
         executor = self._executor(owner)
         now = self.clock.now()
         async with self.db.transaction() as tx:
             claimed = await claim_if_due(tx, monitor_id, owner, now=now, lease_s=self.lease_s)
             started = await executor.start(tx, claimed, now) if claimed is not None else None
-        if started is None:
-            return RunSummary(ran=False)
+            if started is None:
+                return await _summary(tx, monitor_id, self.clock.now(), None)
         beating = asyncio.ensure_future(_heartbeat())
         try:
             report = await executor.execute(started)
         finally:
             beating.cancel()
             await asyncio.gather(beating, return_exceptions=True)
-        return RunSummary(
-            ran=True,
-            run_id=report.run_id,
-            status=report.status.value,
-            notified=bool(report.notified),
-            next_run_at=report.next_run_at.isoformat() if report.next_run_at else None,
-        )
+        async with self.db.transaction() as tx:
+            return await _summary(tx, monitor_id, self.clock.now(), report)
 
     @activity.defn(name="deliver_notifications")
     async def deliver_notifications(self) -> int:
@@ -122,7 +106,27 @@ class MonitorActivities:
 
     def all(self) -> list[Callable[..., object]]:
         """The activity functions, for a worker's registration."""
-        return [self.read_schedule, self.run_monitor, self.deliver_notifications]
+        return [self.run_monitor, self.deliver_notifications]
+
+
+async def _summary(
+    tx: Transaction, monitor_id: int, now: datetime, report: RunReport | None
+) -> RunSummary:
+    """The run's outcome (None: nothing ran) and the monitor's schedule as stored now."""
+    try:
+        monitor = await tx.monitors.get(monitor_id)
+    except RecordNotFound:
+        monitor = None
+    due = monitor.next_run_at if monitor is not None else None
+    return RunSummary(
+        ran=report is not None,
+        run_id=report.run_id if report is not None else None,
+        status=report.status.value if report is not None else None,
+        notified=bool(report.notified) if report is not None else False,
+        exists=monitor is not None,
+        state=monitor.state.value if monitor is not None else None,
+        due_in_s=(due - now).total_seconds() if due is not None else None,
+    )
 
 
 async def _heartbeat() -> None:

@@ -61,6 +61,11 @@ class DevServer:
         """``host:port`` of the frontend, for ``SENTINEL_TEMPORAL_ADDRESS``."""
         return f"{HOST}:{self.port}"
 
+    @property
+    def pid(self) -> int | None:
+        """The server's process id while it runs (for CPU accounting)."""
+        return self._process.pid if self._process is not None else None
+
     def start(self) -> None:
         """Start the server and wait until its frontend accepts connections."""
         command = [

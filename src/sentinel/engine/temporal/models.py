@@ -40,24 +40,20 @@ class MonitorWorkflowInput:
 
 
 @dataclass(frozen=True)
-class ScheduleView:
-    """A monitor's schedule as stored: whether it exists, its state, its next run, and how
-    many seconds from now (the worker's clock) that is — the workflow sleeps that long, so a
-    skew between clocks (or a simulated clock) never makes it spin."""
-
-    exists: bool
-    state: str | None = None
-    next_run_at: str | None = None
-    due_in_s: float | None = None
-
-
-@dataclass(frozen=True)
 class RunSummary:
-    """What the run activity did: ``ran`` False when the monitor was not due (or not active,
-    or gone); otherwise the run's id and status, and whether it queued notifications."""
+    """What the run activity did and found.
+
+    ``ran`` False: the monitor was not due (or not active, or gone) and nothing ran; else the
+    run's id and status, and whether it queued notifications. Then the monitor's schedule as
+    stored after the run: ``exists`` (False once deleted), ``state``, and ``due_in_s``, how
+    many seconds from now (the worker's clock) the next run is due — the workflow sleeps that
+    long, so a skew between clocks (or a simulated clock) never makes it spin.
+    """
 
     ran: bool
     run_id: int | None = None
     status: str | None = None
     notified: bool = False
-    next_run_at: str | None = None
+    exists: bool = True
+    state: str | None = None
+    due_in_s: float | None = None

@@ -1,0 +1,170 @@
+"""The Temporal engine's share of ``sentinel bench engine``: its overhead per monitor run.
+
+N monitors, each due once, a runner that does no web work (it returns at once with the next
+run a day away), and one Temporal worker in this process against a ``temporal server
+start-dev`` on loopback. Per run the engine does what it does in production: the workflow
+reads the schedule (an activity), runs the iteration (an activity: claim, run record, settle,
+schedule, in the database), reads the schedule again and sets a durable timer. Measured:
+
+- ``start_s``: starting the N workflows (what ``sentinel worker`` does at start for monitors
+  that have none, and front ends do one at a time);
+- ``runs_per_s``: runs finished per second while all N are due at once (a backlog, so this is
+  the engine's throughput, not the offered load);
+- CPU ms per run, of this process (the worker: SDK, activities, database client) and of the
+  Temporal server process (its history, matching and persistence, in memory here);
+- the p50/p99 of how late a run started after its due time, in that backlog.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import statistics
+import time
+from dataclasses import asdict, dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+
+from sentinel.clock import SystemClock
+from sentinel.engine.runner import Runner, RunnerResult
+from sentinel.engine.temporal.activities import MonitorActivities
+from sentinel.engine.temporal.client import TemporalMonitors, connect
+from sentinel.engine.temporal.settings import EngineSettings
+from sentinel.engine.temporal.worker import WorkerOptions, serve_temporal
+from sentinel.errors import InvalidInput
+from sentinel.storage import Database, NewMonitor
+from sentinel.storage.models import Monitor
+
+CREATE_BATCH = 500
+BENCH_QUEUE = "sentinel-bench"
+
+
+@dataclass(frozen=True)
+class TemporalBenchResult:
+    """One size's measurements (see the module documentation)."""
+
+    monitors: int
+    runs: int
+    create_s: float
+    start_s: float
+    run_s: float
+    runs_per_s: float
+    worker_cpu_ms_per_run: float
+    server_cpu_ms_per_run: float | None
+    lag_p50_s: float
+    lag_p99_s: float
+    concurrency: int
+    database: str
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as a JSON object."""
+        return asdict(self)
+
+
+def process_cpu_s(pid: int) -> float | None:
+    """CPU seconds (user + system) used so far by process ``pid``; None off Linux."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+async def create_due_monitors(db: Database, count: int, *, due: datetime) -> list[int]:
+    """``count`` monitors due at ``due``, created ``CREATE_BATCH`` per transaction."""
+    ids: list[int] = []
+    stamp = f"{time.time_ns():x}"
+    for start in range(0, count, CREATE_BATCH):
+        async with db.transaction() as tx:
+            for index in range(start, min(count, start + CREATE_BATCH)):
+                record = await tx.monitors.create(
+                    NewMonitor(
+                        name=f"bench-{stamp}-{index}",
+                        original_query=f"Tell me when event {index} happens",
+                        action_criteria="it happened",
+                    ),
+                    now=due,
+                )
+                ids.append(record.id)
+    return ids
+
+
+async def measure_temporal(
+    db: Database,
+    settings: EngineSettings,
+    monitors: int,
+    *,
+    concurrency: int = 32,
+    server_pid: int | None = None,
+    timeout_s: float = 3600.0,
+) -> TemporalBenchResult:
+    """Run ``monitors`` monitors once each on the Temporal engine and measure it."""
+    if monitors < 1:
+        raise InvalidInput("monitors", monitors, "must be at least 1")
+    clock = SystemClock()
+    client = await connect(settings)
+    queue = f"{BENCH_QUEUE}-{time.time_ns():x}"
+    began = time.perf_counter()
+    ids = await create_due_monitors(db, monitors, due=clock.now())
+    create_s = time.perf_counter() - began
+    # Due from the moment the workflows exist: the lag measures the engine, not the setup.
+    started = time.perf_counter()
+    await TemporalMonitors(client, queue).ensure_all(db, ids)
+    start_s = time.perf_counter() - started
+    due = clock.now()
+    async with db.transaction() as tx:
+        await tx.session.execute(update(Monitor).where(Monitor.id.in_(ids)).values(next_run_at=due))
+
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    def runner_for(owner: str) -> Runner:
+        async def run(monitor_id: int, run_id: int) -> RunnerResult:
+            now = clock.now()
+            lags.append((now - due).total_seconds())
+            if len(lags) >= monitors:
+                done.set()
+            return RunnerResult("succeeded", next_run_at=now + timedelta(days=1))
+
+        return run
+
+    activities = MonitorActivities(db, clock, runner_for)
+    options = WorkerOptions(queue, concurrency=concurrency, grace_s=5, ensure_existing=False)
+    stop = asyncio.Event()
+    cpu0, server0 = time.process_time(), _cpu(server_pid)
+    t0 = time.perf_counter()
+    serving = asyncio.ensure_future(serve_temporal(client, activities, options, stop))
+    try:
+        await asyncio.wait_for(done.wait(), timeout_s)
+        run_s = time.perf_counter() - t0
+        cpu1, server1 = time.process_time(), _cpu(server_pid)
+    finally:
+        stop.set()
+        await serving
+    runs = len(lags)
+    server_ms = (
+        (server1 - server0) * 1000 / runs if server0 is not None and server1 is not None else None
+    )
+    ordered = sorted(lags)
+    return TemporalBenchResult(
+        monitors=monitors,
+        runs=runs,
+        create_s=round(create_s, 2),
+        start_s=round(start_s, 2),
+        run_s=round(run_s, 2),
+        runs_per_s=round(runs / run_s, 1),
+        worker_cpu_ms_per_run=round((cpu1 - cpu0) * 1000 / runs, 2),
+        server_cpu_ms_per_run=round(server_ms, 2) if server_ms is not None else None,
+        lag_p50_s=round(statistics.median(ordered), 2),
+        lag_p99_s=round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
+        concurrency=concurrency,
+        database=db.backend,
+    )
+
+
+def _cpu(pid: int | None) -> float | None:
+    return process_cpu_s(pid) if pid is not None else None
