@@ -21,8 +21,11 @@ import asyncio
 import os
 import statistics
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import update
@@ -31,10 +34,11 @@ from sentinel.clock import SystemClock
 from sentinel.engine.runner import Runner, RunnerResult
 from sentinel.engine.temporal.activities import MonitorActivities
 from sentinel.engine.temporal.client import TemporalMonitors, connect
+from sentinel.engine.temporal.devserver import DevServer
 from sentinel.engine.temporal.settings import EngineSettings
 from sentinel.engine.temporal.worker import WorkerOptions, serve_temporal
-from sentinel.errors import InvalidInput
-from sentinel.storage import Database, NewMonitor
+from sentinel.errors import ConfigError, InvalidInput
+from sentinel.storage import Database, NewMonitor, open_database
 from sentinel.storage.models import Monitor
 
 CREATE_BATCH = 500
@@ -115,7 +119,7 @@ async def measure_temporal(
     started = time.perf_counter()
     await TemporalMonitors(client, queue).ensure_all(db, ids)
     start_s = time.perf_counter() - started
-    due = clock.now()
+    due, t0 = clock.now(), time.perf_counter()
     async with db.transaction() as tx:
         await tx.session.execute(update(Monitor).where(Monitor.id.in_(ids)).values(next_run_at=due))
 
@@ -136,7 +140,6 @@ async def measure_temporal(
     options = WorkerOptions(queue, concurrency=concurrency, grace_s=5, ensure_existing=False)
     stop = asyncio.Event()
     cpu0, server0 = time.process_time(), _cpu(server_pid)
-    t0 = time.perf_counter()
     serving = asyncio.ensure_future(serve_temporal(client, activities, options, stop))
     try:
         await asyncio.wait_for(done.wait(), timeout_s)
@@ -168,3 +171,56 @@ async def measure_temporal(
 
 def _cpu(pid: int | None) -> float | None:
     return process_cpu_s(pid) if pid is not None else None
+
+
+DEFAULT_PG_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+async def measure_temporal_sizes(
+    sizes: list[int],
+    *,
+    pg_server: str = DEFAULT_PG_SERVER,
+    concurrency: int = 32,
+    log_dir: Path | None = None,
+) -> list[TemporalBenchResult]:
+    """Measure each size on a fresh Temporal dev server and a fresh PostgreSQL database
+    (created on ``pg_server``, migrated, dropped afterwards)."""
+    results = []
+    for size in sizes:
+        log = log_dir / f"temporal-{size}.log" if log_dir is not None else None
+        with DevServer(log=log) as server:
+            settings = EngineSettings(temporal_address=server.address)
+            async with scratch_database(pg_server) as db:
+                results.append(
+                    await measure_temporal(
+                        db, settings, size, concurrency=concurrency, server_pid=server.pid
+                    )
+                )
+    return results
+
+
+@asynccontextmanager
+async def scratch_database(pg_server: str) -> AsyncIterator[Database]:
+    """A new, migrated PostgreSQL database on ``pg_server``, dropped at the end."""
+    import asyncpg
+
+    name = f"sentinel_bench_{os.getpid()}_{time.time_ns():x}"
+    try:
+        admin = await asyncpg.connect(pg_server, timeout=5)
+    except (OSError, asyncpg.PostgresError) as error:
+        raise ConfigError(f"PostgreSQL at {pg_server} is unreachable: {error}") from None
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    base = pg_server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)
+    db = await open_database(f"{base}/{name}")
+    try:
+        yield db
+    finally:
+        await db.close()
+        admin = await asyncpg.connect(pg_server, timeout=5)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
