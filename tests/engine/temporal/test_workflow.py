@@ -12,12 +12,15 @@ from datetime import timedelta
 
 import pytest
 from temporalio.client import Client
+from temporalio.worker import Replayer
 
 from sentinel.clock import SystemClock
 from sentinel.engine import Runner, RunnerResult
 from sentinel.engine.temporal.activities import MonitorActivities
 from sentinel.engine.temporal.client import TemporalMonitors
 from sentinel.engine.temporal.models import MonitorWorkflowInput, workflow_id
+from sentinel.engine.temporal.worker import sandbox_runner
+from sentinel.engine.temporal.workflows import MonitorWorkflow
 from sentinel.llm import forbid_real_models
 from sentinel.monitor.run import execute_run
 from sentinel.notify import DeliveryWorker
@@ -136,6 +139,9 @@ async def test_pause_resume_run_now_and_delete_reach_the_workflow(
         async with pg_db.transaction() as tx:
             await tx.monitors.delete(monitor.id)
         assert await asyncio.wait_for(handle.result(), 30) == "deleted"
+        # The recorded history replays (in the sandbox) to the same decisions: deterministic.
+        replayer = Replayer(workflows=[MonitorWorkflow], workflow_runner=sandbox_runner())
+        await replayer.replay_workflow(await handle.fetch_history())
 
     runs = await runs_of(pg_db, monitor.id)
     assert runs == [], "deleted with the monitor"

@@ -21,7 +21,11 @@ async def running_worker(
 ) -> AsyncIterator[None]:
     """A worker of ``task_queue`` serving in this event loop until the block ends."""
     stop, ready = asyncio.Event(), asyncio.Event()
-    options = WorkerOptions(task_queue, concurrency=2, grace_s=5, ensure_existing=False)
+    # Sandboxed here (production runs it without): a workflow that strays from determinism
+    # (I/O, clock, randomness in workflow code) fails these tests.
+    options = WorkerOptions(
+        task_queue, concurrency=2, grace_s=5, ensure_existing=False, sandboxed=True
+    )
     serving = asyncio.ensure_future(
         serve_temporal(client, activities, options, stop, on_ready=lambda _: ready.set())
     )

@@ -137,7 +137,12 @@ async def measure_temporal(
         return run
 
     activities = MonitorActivities(db, clock, runner_for)
-    options = WorkerOptions(queue, concurrency=concurrency, grace_s=5, ensure_existing=False)
+    options = WorkerOptions(
+        queue,
+        concurrency=concurrency,
+        grace_s=5,
+        ensure_existing=False,
+    )
     stop = asyncio.Event()
     cpu0, server0 = time.process_time(), _cpu(server_pid)
     serving = asyncio.ensure_future(serve_temporal(client, activities, options, stop))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from temporalio.client import Client
-from temporalio.worker import Worker
+from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from sentinel.engine.temporal.activities import MonitorActivities
@@ -28,12 +28,23 @@ from sentinel.engine.temporal.workflows import MonitorWorkflow
 class WorkerOptions:
     """``concurrency``: activities (runs) in progress at most on this worker;
     ``grace_s``: how long a shutdown waits for them (then they are cancelled and retried by
-    another worker); ``ensure_existing``: give every stored monitor its workflow at start."""
+    another worker); ``ensure_existing``: give every stored monitor its workflow at start;
+    ``cached_workflows``: workflows kept in memory between their tasks (the SDK's default).
+
+    ``sandboxed`` runs the workflow in the SDK's sandbox. Off by default: instantiating a
+    sandboxed workflow re-imports its module (about 7 ms of CPU here), which a worker pays
+    again for every workflow evicted from its cache, and the monitor workflow has nothing the
+    sandbox guards against (no I/O, no clock, no randomness; it imports plain data only).
+    The tests run it sandboxed and replay its recorded histories, so a change that breaks
+    determinism fails there.
+    """
 
     task_queue: str
     concurrency: int = 2
     grace_s: float = 30.0
     ensure_existing: bool = True
+    sandboxed: bool = False
+    cached_workflows: int = 1000
 
 
 def sandbox_runner() -> SandboxedWorkflowRunner:
@@ -56,7 +67,8 @@ def build_worker(client: Client, activities: MonitorActivities, options: WorkerO
         activities=activities.all(),
         max_concurrent_activities=options.concurrency,
         graceful_shutdown_timeout=timedelta(seconds=options.grace_s),
-        workflow_runner=sandbox_runner(),
+        workflow_runner=sandbox_runner() if options.sandboxed else UnsandboxedWorkflowRunner(),
+        max_cached_workflows=options.cached_workflows,
     )
 
 
