@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from sentinel.engine.temporal.bench import measure_temporal
+from sentinel.engine.temporal.bench import measure_embedded, measure_temporal
 from sentinel.engine.temporal.settings import EngineSettings
 from sentinel.storage import Database, RunStatus
 
@@ -20,7 +20,8 @@ async def test_each_monitor_runs_once_and_the_rates_agree(
     settings = EngineSettings(temporal_address=temporal_address)
     result = await measure_temporal(pg_db, settings, 12, concurrency=4, server_pid=os.getpid())
 
-    assert (result.monitors, result.runs, result.database) == (12, 12, "postgresql")
+    assert (result.engine, result.monitors, result.runs) == ("temporal", 12, 12)
+    assert result.database == "postgresql"
     assert result.runs_per_s == pytest.approx(12 / result.run_s, rel=0.05, abs=0.1)
     assert 0 <= result.lag_p50_s <= result.lag_p99_s <= result.run_s + 0.05  # rounding
     assert result.worker_cpu_ms_per_run > 0
@@ -31,3 +32,13 @@ async def test_each_monitor_runs_once_and_the_rates_agree(
             for run in await tx.runs.for_monitor(monitor.id)
         ]
     assert statuses == [RunStatus.SUCCEEDED] * 12
+
+
+async def test_the_embedded_baseline_runs_the_same_monitors_once_on_the_same_database(
+    pg_db: Database,
+) -> None:
+    result = await measure_embedded(pg_db, 12, concurrency=4)
+
+    assert (result.engine, result.monitors, result.runs) == ("embedded", 12, 12)
+    assert (result.start_s, result.server_cpu_ms_per_run) == (0.0, None)
+    assert 0 <= result.lag_p50_s <= result.lag_p99_s <= result.run_s + 0.05  # rounding

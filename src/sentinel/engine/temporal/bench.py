@@ -31,6 +31,7 @@ from typing import Any
 from sqlalchemy import update
 
 from sentinel.clock import SystemClock
+from sentinel.engine.engine import Engine
 from sentinel.engine.runner import Runner, RunnerResult
 from sentinel.engine.temporal.activities import MonitorActivities
 from sentinel.engine.temporal.client import TemporalMonitors, connect
@@ -47,8 +48,10 @@ BENCH_QUEUE = "sentinel-bench"
 
 @dataclass(frozen=True)
 class TemporalBenchResult:
-    """One size's measurements (see the module documentation)."""
+    """One engine's measurements at one size (see the module documentation); the embedded
+    engine has no workflows to start (``start_s`` 0) and no server process."""
 
+    engine: str
     monitors: int
     runs: int
     create_s: float
@@ -127,14 +130,7 @@ async def measure_temporal(
     done = asyncio.Event()
 
     def runner_for(owner: str) -> Runner:
-        async def run(monitor_id: int, run_id: int) -> RunnerResult:
-            now = clock.now()
-            lags.append((now - due).total_seconds())
-            if len(lags) >= monitors:
-                done.set()
-            return RunnerResult("succeeded", next_run_at=now + timedelta(days=1))
-
-        return run
+        return _noop_runner(clock, due, lags, monitors, done)
 
     activities = MonitorActivities(db, clock, runner_for)
     options = WorkerOptions(
@@ -153,24 +149,101 @@ async def measure_temporal(
     finally:
         stop.set()
         await serving
-    runs = len(lags)
-    server_ms = (
-        (server1 - server0) * 1000 / runs if server0 is not None and server1 is not None else None
+    server_cpu = server1 - server0 if server0 is not None and server1 is not None else None
+    return _result(
+        "temporal",
+        monitors,
+        lags,
+        create_s,
+        start_s,
+        run_s,
+        cpu1 - cpu0,
+        server_cpu,
+        db,
+        concurrency=concurrency,
     )
+
+
+def _result(
+    engine: str,
+    monitors: int,
+    lags: list[float],
+    create_s: float,
+    start_s: float,
+    run_s: float,
+    cpu_s: float,
+    server_cpu_s: float | None,
+    db: Database,
+    *,
+    concurrency: int = 32,
+) -> TemporalBenchResult:
+    runs = len(lags)
+    if runs == 0:
+        raise InvalidInput("monitors", monitors, "ran none: nothing to measure")
     ordered = sorted(lags)
     return TemporalBenchResult(
+        engine=engine,
         monitors=monitors,
         runs=runs,
         create_s=round(create_s, 2),
         start_s=round(start_s, 2),
         run_s=round(run_s, 2),
         runs_per_s=round(runs / run_s, 1),
-        worker_cpu_ms_per_run=round((cpu1 - cpu0) * 1000 / runs, 2),
-        server_cpu_ms_per_run=round(server_ms, 2) if server_ms is not None else None,
+        worker_cpu_ms_per_run=round(cpu_s * 1000 / runs, 2),
+        server_cpu_ms_per_run=(
+            round(server_cpu_s * 1000 / runs, 2) if server_cpu_s is not None else None
+        ),
         lag_p50_s=round(statistics.median(ordered), 2),
-        lag_p99_s=round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 2),
+        lag_p99_s=round(ordered[min(runs - 1, int(0.99 * runs))], 2),
         concurrency=concurrency,
         database=db.backend,
+    )
+
+
+def _noop_runner(
+    clock: SystemClock, due: datetime, lags: list[float], monitors: int, done: asyncio.Event
+) -> Runner:
+    """A runner that does no web work: it notes how late it started and asks for tomorrow."""
+
+    async def run(monitor_id: int, run_id: int) -> RunnerResult:
+        now = clock.now()
+        lags.append((now - due).total_seconds())
+        if len(lags) >= monitors:
+            done.set()
+        return RunnerResult("succeeded", next_run_at=now + timedelta(days=1))
+
+    return run
+
+
+async def measure_embedded(
+    db: Database, monitors: int, *, concurrency: int = 32
+) -> TemporalBenchResult:
+    """The baseline: the same monitors, runner and database on the embedded engine
+    (``Engine.tick``: every due monitor once, ``concurrency`` at a time)."""
+    clock = SystemClock()
+    began = time.perf_counter()
+    ids = await create_due_monitors(db, monitors, due=clock.now())
+    create_s = time.perf_counter() - began
+    due, t0 = clock.now(), time.perf_counter()
+    async with db.transaction() as tx:
+        await tx.session.execute(update(Monitor).where(Monitor.id.in_(ids)).values(next_run_at=due))
+    lags: list[float] = []
+    runner = _noop_runner(clock, due, lags, monitors, asyncio.Event())
+    engine = Engine(db, runner, clock, concurrency=concurrency)
+    cpu0 = time.process_time()
+    await engine.tick()
+    run_s, cpu1 = time.perf_counter() - t0, time.process_time()
+    return _result(
+        "embedded",
+        monitors,
+        lags,
+        create_s,
+        0.0,
+        run_s,
+        cpu1 - cpu0,
+        None,
+        db,
+        concurrency=concurrency,
     )
 
 
@@ -188,10 +261,12 @@ async def measure_temporal_sizes(
     concurrency: int = 32,
     log_dir: Path | None = None,
 ) -> list[TemporalBenchResult]:
-    """Measure each size on a fresh Temporal dev server and a fresh PostgreSQL database
-    (created on ``pg_server``, migrated, dropped afterwards)."""
+    """Measure each size on the embedded engine, then on a fresh Temporal dev server, each on
+    a fresh PostgreSQL database (created on ``pg_server``, migrated, dropped afterwards)."""
     results = []
     for size in sizes:
+        async with scratch_database(pg_server) as db:
+            results.append(await measure_embedded(db, size, concurrency=concurrency))
         log = log_dir / f"temporal-{size}.log" if log_dir is not None else None
         with DevServer(log=log) as server:
             settings = EngineSettings(temporal_address=server.address)
