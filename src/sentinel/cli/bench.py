@@ -30,6 +30,11 @@ BENCHES: tuple[LazyCommand, ...] = (
         "sentinel.bench.monitor:command",
         "Sentinel against diff-based and fixed-interval LLM monitoring on simulated worlds.",
     ),
+    LazyCommand(
+        "engine-temporal",
+        "sentinel.bench.engine_temporal:command",
+        "The Temporal engine's overhead per monitor run beside the embedded engine's.",
+    ),
 )
 
 app = typer.Typer(no_args_is_help=True, cls=lazy_group(*BENCHES))
