@@ -38,7 +38,7 @@ def test_both_engines_run_each_size_and_the_scratch_databases_are_dropped(
     before = asyncio.run(scratch_databases())
     out = tmp_path / "engine.json"
     args = ["--monitors", "3,6", "--concurrency", "4", "--json", str(out)]
-    result = CliRunner().invoke(app, ["bench", "engine-temporal", *args])
+    result = CliRunner().invoke(app, ["bench", "engine-temporal", *args], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     document = json.loads(out.read_text())
     rows = [(r["engine"], r["monitors"], r["runs"]) for r in document["results"]]
