@@ -14,7 +14,9 @@ lint: setup
 types: setup
 	.venv/bin/mypy
 
-# The browser tests (tests/browser) need Debian's Chromium: installed first when missing.
+# The browser tests (tests/browser) need Debian's Chromium, the PostgreSQL tests (storage on
+# PostgreSQL, the Temporal engine) a PostgreSQL on 127.0.0.1: installed first when missing.
 test: setup lint types
 	bash scripts/install-browser.sh
+	bash scripts/install-postgres.sh
 	.venv/bin/python -m pytest --durations=15

@@ -35,6 +35,11 @@ BENCHES: tuple[LazyCommand, ...] = (
         "sentinel.bench.assistant_memory:command",
         "Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow.",
     ),
+    LazyCommand(
+        "engine-temporal",
+        "sentinel.bench.engine_temporal:command",
+        "The Temporal engine's overhead per monitor run beside the embedded engine's.",
+    ),
 )
 
 app = typer.Typer(no_args_is_help=True, cls=lazy_group(*BENCHES))

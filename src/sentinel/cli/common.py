@@ -116,9 +116,17 @@ def cli_clock() -> Clock:
 
 
 @asynccontextmanager
-async def database() -> AsyncIterator[Database]:
-    """The database of ``SENTINEL_DATABASE_URL`` or ``SENTINEL_HOME`` (migrated), closed after."""
+async def database(*, listen: bool = True) -> AsyncIterator[Database]:
+    """The database of ``SENTINEL_DATABASE_URL`` or ``SENTINEL_HOME`` (migrated), closed after.
+
+    With ``listen``, monitor changes committed through it reach the configured engine
+    (``SENTINEL_ENGINE=temporal``: the monitors' workflows are started and signalled).
+    """
+    from sentinel.engine.temporal.settings import lifecycle_listener
+
     db = await open_database()
+    if listen:
+        db.listener = lifecycle_listener()
     try:
         yield db
     finally:

@@ -23,6 +23,7 @@ from sentinel.api.binding import check_bind_address, is_loopback
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.clock import Clock
+from sentinel.engine.temporal.settings import engine_settings
 from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository
 
@@ -103,8 +104,10 @@ def serve(
         clock = common.cli_clock()
         async with database() as db:
             keys = await has_active_keys(db)
+            # Under Temporal the monitors run in `sentinel worker --engine temporal` processes.
+            embedded = engine_settings().engine == "embedded"
             server = build_server(
-                db, clock, host=host, port=port, worker=not no_worker, has_keys=keys
+                db, clock, host=host, port=port, worker=embedded and not no_worker, has_keys=keys
             )
             required = keys or not is_loopback(host)
             for line in serving_lines(host, port, keys_required=required):

@@ -4,6 +4,10 @@ It runs due monitors (at most ``--concurrency`` at a time) and delivers their no
 sleeping until the next monitor is due; ``--once`` runs what is due now and exits. SIGINT or
 SIGTERM stops claiming and lets runs in progress finish within the grace period (cancelled
 runs are retried by the next worker); a second signal cancels them at once.
+
+``--engine temporal`` (or ``SENTINEL_ENGINE=temporal``) runs a Temporal worker instead: each
+monitor is a durable workflow on the cluster at ``SENTINEL_TEMPORAL_ADDRESS`` (see
+``sentinel.engine.temporal``), running the same monitor pipeline.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.engine import Engine, TickReport
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
+from sentinel.engine.temporal.settings import check_engine, engine_settings
+from sentinel.errors import ConfigError
 
 
 def worker(
@@ -28,8 +34,22 @@ def worker(
     grace: float = typer.Option(
         DEFAULT_GRACE_S, min=0, help="Seconds a shutdown waits for runs in progress."
     ),
+    engine_name: str | None = typer.Option(
+        None,
+        "--engine",
+        help="embedded (one process, the default) or temporal; default: SENTINEL_ENGINE.",
+    ),
 ) -> None:
     """Run monitors as they fall due and deliver their notifications."""
+    with common.reported_errors():
+        chosen = check_engine(engine_name) if engine_name else engine_settings().engine
+    if chosen == "temporal":
+        if once:
+            raise common.fail(ConfigError("--once is for the embedded engine only"))
+        from sentinel.cli.temporal_worker import temporal_worker
+
+        run(lambda: temporal_worker(concurrency=concurrency, grace_s=grace))
+        return
 
     async def main() -> TickReport | None:
         clock = common.cli_clock()

@@ -26,6 +26,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
+from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
@@ -41,9 +42,13 @@ from sentinel.storage.tasks import TaskRepository
 
 @dataclass(slots=True)
 class Transaction:
-    """The repositories of one unit of work, sharing its session (and so its transaction)."""
+    """The repositories of one unit of work, sharing its session (and so its transaction).
+
+    ``changes`` lists the monitor lifecycle changes made in it (see ``sentinel.storage.changes``).
+    """
 
     session: AsyncSession
+    changes: list[MonitorChange] = field(default_factory=list)
     monitors: MonitorRepository = field(init=False)
     states: StateVersionRepository = field(init=False)
     runs: RunRepository = field(init=False)
@@ -53,7 +58,7 @@ class Transaction:
     receipts: ReceiptRepository = field(init=False)
 
     def __post_init__(self) -> None:
-        self.monitors = MonitorRepository(self.session)
+        self.monitors = ObservedMonitorRepository(self.session, self.changes)
         self.states = StateVersionRepository(self.session)
         self.runs = RunRepository(self.session)
         self.outbox = OutboxRepository(self.session)
@@ -63,11 +68,16 @@ class Transaction:
 
 
 class Database:
-    """A migrated database: units of work and read-only SQL on one engine."""
+    """A migrated database: units of work and read-only SQL on one engine.
+
+    ``listener``, when set, is told about the monitor lifecycle changes of each committed
+    transaction (how the Temporal engine learns that a monitor was created, paused…).
+    """
 
     def __init__(self, engine: AsyncEngine, url: URL) -> None:
         self.engine = engine
         self.url = url
+        self.listener: MonitorListener | None = None
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
 
     @property
@@ -79,7 +89,10 @@ class Database:
     async def transaction(self) -> AsyncIterator[Transaction]:
         """One unit of work: committed when the block ends, rolled back if it raises."""
         async with self._sessions() as session, session.begin():
-            yield Transaction(session)
+            tx = Transaction(session)
+            yield tx
+        if tx.changes and self.listener is not None:
+            await self.listener.monitors_changed(tuple(tx.changes))
 
     async def query_readonly(
         self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0
