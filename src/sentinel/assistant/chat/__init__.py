@@ -1,0 +1,1 @@
+"""The chat turn (seed 003): persona, plan, parallel actions, reflection, answer, receipt."""
