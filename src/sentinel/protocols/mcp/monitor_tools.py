@@ -1,0 +1,165 @@
+"""The monitor tools: create, list, read (with its state and history), pause, resume and
+delete — validated and stored by the same code as ``/api/v1/monitors``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server.mcpserver import MCPServer
+from mcp.types import CallToolResult, ToolAnnotations
+from pydantic import BaseModel, Field
+
+from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
+from sentinel.api.pagination import MAX_LIMIT
+from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.service import new_monitor, spec_input
+from sentinel.protocols.mcp.answers import answer
+from sentinel.protocols.mcp.backend import McpBackend
+from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord
+
+MAX_HISTORY = 50
+
+MonitorId = Annotated[int, Field(ge=1, le=MAX_ID, description="The monitor's id.")]
+OptionalText = Annotated[str | None, Field(description="Leave out for the default.")]
+
+
+class MonitorList(BaseModel):
+    """Monitors in id order; ``next_offset`` fetches the following page (null on the last)."""
+
+    items: list[MonitorRecord]
+    next_offset: int | None
+
+
+class MonitorDetail(BaseModel):
+    """A monitor with its latest state and its recent history, newest first."""
+
+    monitor: MonitorRecord
+    latest_state: StateVersionRecord | None
+    states: list[StateVersionRecord]
+    runs: list[RunRecord]
+
+
+class DeletedMonitor(BaseModel):
+    """The monitor that was deleted with its states, runs and deliveries."""
+
+    id: int
+    deleted: bool = True
+
+
+def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
+    """Add the monitor tools to ``server``."""
+    db, clock = backend.db, backend.clock
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False))
+    async def create_monitor(
+        query: Annotated[str, Field(description="What to watch, e.g. 'Tell me when …'.")],
+        criteria: Annotated[
+            str | None, Field(description="When to notify, in words (default: the query).")
+        ] = None,
+        name: Annotated[str | None, Field(description="A short label (default: query).")] = None,
+        notify: Annotated[
+            str, Field(description="'once' (then the monitor completes) or 'always'.")
+        ] = "once",
+        channels: Annotated[
+            list[str] | None,
+            Field(description="Where to deliver: webhook URLs, mailto: or Apprise URLs."),
+        ] = None,
+        min_interval: Annotated[
+            str | None, Field(description="Never check sooner, e.g. '1 hour'.")
+        ] = None,
+        max_interval: Annotated[
+            str | None, Field(description="Never wait longer, e.g. '7 days'.")
+        ] = None,
+        rules: Annotated[
+            str | None,
+            Field(description="A rule instead of an LLM decision, e.g. 'price_usd < 100'."),
+        ] = None,
+        timezone: Annotated[
+            str | None, Field(description="IANA zone for times like 'tomorrow 9am'.")
+        ] = None,
+    ) -> Annotated[CallToolResult, MonitorRecord]:
+        """Create a monitor that watches the web and notifies when its criteria hold. Its
+        first check is due now; it then schedules itself."""
+
+        async def create() -> MonitorRecord:
+            data = spec_input(
+                query,
+                name=name,
+                criteria=criteria,
+                notify=notify,
+                rules=rules,
+                timezone=timezone,
+                min_interval=min_interval,
+                max_interval=max_interval,
+            )
+            if channels is not None:
+                data["channels"] = channels
+            new = new_monitor(parse_monitor_spec(data))
+            async with db.transaction() as tx:
+                return await tx.monitors.create(new, now=clock.now())
+
+        return await answer(create())
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def list_monitors(
+        state: Annotated[
+            MonitorState | None, Field(description="Only monitors in this state.")
+        ] = None,
+        limit: Annotated[int, Field(ge=1, le=MAX_LIMIT, description="Monitors per page.")] = 50,
+        offset: Annotated[int, Field(ge=0, le=MAX_OFFSET, description="Monitors to skip.")] = 0,
+    ) -> Annotated[CallToolResult, MonitorList]:
+        """List monitors in id order, with their state and next check."""
+
+        async def find() -> MonitorList:
+            async with db.transaction() as tx:
+                rows = await tx.monitors.find(state=state, limit=limit + 1, offset=offset)
+            more = len(rows) > limit
+            return MonitorList(items=rows[:limit], next_offset=offset + limit if more else None)
+
+        return await answer(find())
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
+    async def get_monitor(
+        monitor_id: MonitorId,
+        history: Annotated[
+            int, Field(ge=1, le=MAX_HISTORY, description="How many recent states and runs.")
+        ] = 5,
+    ) -> Annotated[CallToolResult, MonitorDetail]:
+        """One monitor: its definition, its latest sensed state and its recent states and
+        runs (each run with its activity trace and decision)."""
+
+        async def read() -> MonitorDetail:
+            async with db.transaction() as tx:
+                monitor = await tx.monitors.get(monitor_id)
+                states = await tx.states.history(monitor_id, limit=history)
+                runs = await tx.runs.for_monitor(monitor_id, limit=history)
+            latest = states[0] if states else None
+            return MonitorDetail(monitor=monitor, latest_state=latest, states=states, runs=runs)
+
+        return await answer(read())
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True))
+    async def pause_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+        """Stop scheduling a monitor's checks until it is resumed."""
+        return await answer(_transition(backend, monitor_id, MonitorState.PAUSED))
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True))
+    async def resume_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+        """Schedule a paused monitor's checks again (due now if its next check has passed)."""
+        return await answer(_transition(backend, monitor_id, MonitorState.ACTIVE))
+
+    @server.tool(annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=False))
+    async def delete_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, DeletedMonitor]:
+        """Delete a monitor with its states, runs and deliveries. This cannot be undone."""
+
+        async def delete() -> DeletedMonitor:
+            async with db.transaction() as tx:
+                await tx.monitors.delete(monitor_id)
+            return DeletedMonitor(id=monitor_id)
+
+        return await answer(delete())
+
+
+async def _transition(backend: McpBackend, monitor_id: int, to: MonitorState) -> MonitorRecord:
+    async with backend.db.transaction() as tx:
+        return await tx.monitors.transition(monitor_id, to, now=backend.clock.now())
