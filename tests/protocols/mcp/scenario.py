@@ -73,9 +73,7 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     resumed = data(await client.call_tool("resume_monitor", {"monitor_id": monitor_id}))
     assert resumed["state"] == "active"
 
-    rows = data(
-        await client.call_tool("query_state", {"sql": "SELECT id, state FROM monitors"})
-    )
+    rows = data(await client.call_tool("query_state", {"sql": "SELECT id, state FROM monitors"}))
     assert rows == {"columns": ["id", "state"], "rows": [[monitor_id, "active"]]}
     write = problem(await client.call_tool("query_state", {"sql": "DELETE FROM monitors"}), 403)
 
@@ -93,11 +91,11 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     async def on_progress(done: float, total: float | None, message: str | None) -> None:
         progress.append(message or "")
 
-    research = data(
-        await client.call_tool("run_research", {"question": QUESTION}, progress_callback=on_progress)
-    )
+    asked = {"question": QUESTION}
+    research = data(await client.call_tool("run_research", asked, progress_callback=on_progress))
     report = research["report"]
-    assert report["sources"] and "VX-30" in report["executive_summary"]
+    assert report["sources"]
+    assert "VX-30" in report["executive_summary"]
     assert research["question"] == QUESTION
     assert any(line.startswith("researching:") for line in progress)
     blank = problem(await client.call_tool("run_research", {"question": "   "}), 422)

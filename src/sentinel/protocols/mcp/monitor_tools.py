@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.pagination import MAX_LIMIT
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import new_monitor, spec_input
+from sentinel.monitor.service import new_monitor
 from sentinel.protocols.mcp.answers import answer
 from sentinel.protocols.mcp.backend import McpBackend
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord
@@ -20,7 +20,6 @@ from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersio
 MAX_HISTORY = 50
 
 MonitorId = Annotated[int, Field(ge=1, le=MAX_ID, description="The monitor's id.")]
-OptionalText = Annotated[str | None, Field(description="Leave out for the default.")]
 
 
 class MonitorList(BaseModel):
@@ -53,13 +52,14 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
     @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False))
     async def create_monitor(
         query: Annotated[str, Field(description="What to watch, e.g. 'Tell me when …'.")],
+        name: Annotated[str | None, Field(description="A short label (default: query).")] = None,
         criteria: Annotated[
             str | None, Field(description="When to notify, in words (default: the query).")
         ] = None,
-        name: Annotated[str | None, Field(description="A short label (default: query).")] = None,
         notify: Annotated[
-            str, Field(description="'once' (then the monitor completes) or 'always'.")
-        ] = "once",
+            str | None,
+            Field(description="'once' (default: then the monitor completes) or 'always'."),
+        ] = None,
         channels: Annotated[
             list[str] | None,
             Field(description="Where to deliver: webhook URLs, mailto: or Apprise URLs."),
@@ -70,9 +70,12 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
         max_interval: Annotated[
             str | None, Field(description="Never wait longer, e.g. '7 days'.")
         ] = None,
+        governor: Annotated[
+            str | None, Field(description="'llm' (default) or 'rules' (then give rules).")
+        ] = None,
         rules: Annotated[
             str | None,
-            Field(description="A rule instead of an LLM decision, e.g. 'price_usd < 100'."),
+            Field(description="The rules governor's rule, e.g. 'price_usd < 100'."),
         ] = None,
         timezone: Annotated[
             str | None, Field(description="IANA zone for times like 'tomorrow 9am'.")
@@ -80,21 +83,25 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
     ) -> Annotated[CallToolResult, MonitorRecord]:
         """Create a monitor that watches the web and notifies when its criteria hold. Its
         first check is due now; it then schedules itself."""
+        # The arguments are the API's request body: what was given, validated as a whole.
+        given = {
+            "query": query,
+            "name": name,
+            "criteria": criteria,
+            "notify": notify,
+            "channels": channels,
+            "min_interval": min_interval,
+            "max_interval": max_interval,
+            "governor": governor,
+            "rules": rules,
+            "timezone": timezone,
+        }
+        body = {field: value for field, value in given.items() if value is not None}
+        if criteria is None and rules is None:
+            body["criteria"] = query  # "tell me when X" says when to notify by itself
 
         async def create() -> MonitorRecord:
-            data = spec_input(
-                query,
-                name=name,
-                criteria=criteria,
-                notify=notify,
-                rules=rules,
-                timezone=timezone,
-                min_interval=min_interval,
-                max_interval=max_interval,
-            )
-            if channels is not None:
-                data["channels"] = channels
-            new = new_monitor(parse_monitor_spec(data))
+            new = new_monitor(parse_monitor_spec(body))
             async with db.transaction() as tx:
                 return await tx.monitors.create(new, now=clock.now())
 
