@@ -66,6 +66,8 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     assert detail["monitor"]["id"] == monitor_id
     assert (detail["latest_state"], detail["runs"]) == (None, [])
     missing = problem(await client.call_tool("get_monitor", {"monitor_id": 999}), 404)
+    mistyped = problem(await client.call_tool("get_monitor", {"monitor_id": "abc"}), 422)
+    assert [error["field"] for error in mistyped["errors"]] == ["monitor_id"]
 
     paused = data(await client.call_tool("pause_monitor", {"monitor_id": monitor_id}))
     assert paused["state"] == "paused"
@@ -122,6 +124,7 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
         "monitor_id": monitor_id,
         "refused": refused,
         "missing": missing,
+        "mistyped": mistyped,
         "twice": twice,
         "write": write,
         "empty": empty,

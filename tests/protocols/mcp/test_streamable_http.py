@@ -75,6 +75,7 @@ async def test_every_tool_answers_with_the_apis_messages(db: Database) -> None:
         async with httpx.AsyncClient(base_url=f"{base}/api/v1", timeout=30) as api:
             created = await api.post("/monitors", json=SPEC | {"min_interval": "banana"})
             missing = await api.get("/monitors/999")
+            mistyped = await api.get("/monitors/abc")
             write = await api.post("/query", json={"sql": "DELETE FROM monitors"})
             blank = await api.post("/research", json={"question": "   "})
             empty = await api.post("/memories", json={"text": ""})
@@ -83,6 +84,9 @@ async def test_every_tool_answers_with_the_apis_messages(db: Database) -> None:
     assert seen["refused"]["detail"] == created.json()["detail"]
     assert seen["refused"]["errors"] == created.json()["errors"]
     assert seen["missing"]["detail"] == missing.json()["detail"]
+    assert [e["message"] for e in seen["mistyped"]["errors"]] == [
+        e["message"] for e in mistyped.json()["errors"]
+    ]
     assert seen["gone"]["detail"] == f"no monitor {seen['monitor_id']}"
     assert seen["write"] == write.json()
     assert seen["blank"] == blank.json()

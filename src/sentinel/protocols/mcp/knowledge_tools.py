@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
@@ -31,10 +32,9 @@ class ResearchOutcome(BaseModel):
     model_calls: int
 
 
-def register_knowledge_tools(server: MCPServer, backend: McpBackend) -> None:
-    """Add the research, query and memory tools to ``server``."""
+def knowledge_tools(backend: McpBackend) -> list[Tool]:
+    """The research, query and memory tools over ``backend``."""
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True))
     async def run_research(
         question: Annotated[str, Field(description="The question to research.")],
         ctx: Context,
@@ -56,7 +56,6 @@ def register_knowledge_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(research())
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def query_state(
         sql: Annotated[
             str,
@@ -75,7 +74,6 @@ def register_knowledge_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(query())
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def search_memories(
         query: Annotated[str, Field(description="What to recall, in words.")],
         ctx: Context,
@@ -96,7 +94,6 @@ def register_knowledge_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(search())
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False))
     async def add_memory(
         text: Annotated[str, Field(description="What to remember.")],
         ctx: Context,
@@ -110,3 +107,14 @@ def register_knowledge_tools(server: MCPServer, backend: McpBackend) -> None:
             return MemoryOut.of(record)
 
         return await answer(add())
+
+    return [
+        Tool.from_function(
+            run_research, annotations=ToolAnnotations(read_only_hint=True, open_world_hint=True)
+        ),
+        Tool.from_function(query_state, annotations=ToolAnnotations(read_only_hint=True)),
+        Tool.from_function(search_memories, annotations=ToolAnnotations(read_only_hint=True)),
+        Tool.from_function(
+            add_memory, annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False)
+        ),
+    ]

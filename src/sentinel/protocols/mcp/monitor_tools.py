@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
 
@@ -45,11 +45,10 @@ class DeletedMonitor(BaseModel):
     deleted: bool = True
 
 
-def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
-    """Add the monitor tools to ``server``."""
+def monitor_tools(backend: McpBackend) -> list[Tool]:
+    """The monitor tools over ``backend``."""
     db, clock = backend.db, backend.clock
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False))
     async def create_monitor(
         query: Annotated[str, Field(description="What to watch, e.g. 'Tell me when …'.")],
         name: Annotated[str | None, Field(description="A short label (default: query).")] = None,
@@ -107,7 +106,6 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(create())
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def list_monitors(
         state: Annotated[
             MonitorState | None, Field(description="Only monitors in this state.")
@@ -125,7 +123,6 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(find())
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=True))
     async def get_monitor(
         monitor_id: MonitorId,
         history: Annotated[
@@ -145,17 +142,14 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
 
         return await answer(read())
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True))
     async def pause_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
         """Stop scheduling a monitor's checks until it is resumed."""
         return await answer(_transition(backend, monitor_id, MonitorState.PAUSED))
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True))
     async def resume_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
         """Schedule a paused monitor's checks again (due now if its next check has passed)."""
         return await answer(_transition(backend, monitor_id, MonitorState.ACTIVE))
 
-    @server.tool(annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=False))
     async def delete_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, DeletedMonitor]:
         """Delete a monitor with its states, runs and deliveries. This cannot be undone."""
 
@@ -165,6 +159,26 @@ def register_monitor_tools(server: MCPServer, backend: McpBackend) -> None:
             return DeletedMonitor(id=monitor_id)
 
         return await answer(delete())
+
+    return [
+        Tool.from_function(
+            create_monitor,
+            annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=False),
+        ),
+        Tool.from_function(list_monitors, annotations=ToolAnnotations(read_only_hint=True)),
+        Tool.from_function(get_monitor, annotations=ToolAnnotations(read_only_hint=True)),
+        Tool.from_function(
+            pause_monitor, annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True)
+        ),
+        Tool.from_function(
+            resume_monitor,
+            annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True),
+        ),
+        Tool.from_function(
+            delete_monitor,
+            annotations=ToolAnnotations(destructive_hint=True, idempotent_hint=False),
+        ),
+    ]
 
 
 async def _transition(backend: McpBackend, monitor_id: int, to: MonitorState) -> MonitorRecord:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from mcp.server.mcpserver import MCPServer
 
 from sentinel.api.version import sentinel_version
+from sentinel.protocols.mcp.arguments import ArgumentProblems
 from sentinel.protocols.mcp.backend import McpBackend
-from sentinel.protocols.mcp.knowledge_tools import register_knowledge_tools
-from sentinel.protocols.mcp.monitor_tools import register_monitor_tools
+from sentinel.protocols.mcp.knowledge_tools import knowledge_tools
+from sentinel.protocols.mcp.monitor_tools import monitor_tools
 from sentinel.protocols.mcp.resources import register_resources
 
 INSTRUCTIONS = """\
@@ -23,6 +24,7 @@ Errors come back as problem details: read `detail` and `errors` and correct the 
 
 def build_mcp_server(backend: McpBackend) -> MCPServer:
     """Sentinel's MCP server over ``backend``."""
+    tools = [*monitor_tools(backend), *knowledge_tools(backend)]
     server: MCPServer = MCPServer(
         "sentinel",
         title="Sentinel",
@@ -30,8 +32,8 @@ def build_mcp_server(backend: McpBackend) -> MCPServer:
         instructions=INSTRUCTIONS,
         version=sentinel_version(),
         log_level="WARNING",
+        tools=tools,
+        middleware=[ArgumentProblems(tools)],
     )
-    register_monitor_tools(server, backend)
-    register_knowledge_tools(server, backend)
     register_resources(server, backend)
     return server
