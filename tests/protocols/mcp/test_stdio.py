@@ -12,7 +12,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
-from tests.protocols.mcp.scenario import RESEARCH_MODEL, WORLD, exercise_every_tool
+from tests.protocols.mcp.scenario import RESEARCH_MODEL, WORLD, exercise_every_tool, problem
 from tests.storage.databases import sqlite_template
 
 __all__ = ["sqlite_template"]
@@ -59,10 +59,14 @@ async def test_over_stdio_the_caller_is_the_local_user(home: Path, tmp_path: Pat
     with (tmp_path / "stderr.log").open("w") as errlog:
         async with Client(stdio_client(sentinel_mcp(home), errlog=errlog)) as client:
             added = await client.call_tool("add_memory", {"text": "The boat is blue"})
+            research = await client.call_tool("run_research", {"question": "Why is it blue?"})
 
     assert not added.is_error
-    db_rows = await _memory_owners(home)
-    assert db_rows == ["local"]
+    assert await _memory_owners(home) == ["local"]
+    # Without --world, research reads the local index: empty here, and the error says so.
+    failed = problem(research, 409)
+    assert failed["detail"].startswith("research job 1 failed: the local index at ")
+    assert "--world SCENARIO" in failed["detail"]
 
 
 async def _memory_owners(home: Path) -> list[str]:
