@@ -1,5 +1,5 @@
-"""``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``) and, unless
-``--no-worker``, the engine in the same process.
+"""``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``), MCP (``/mcp``, with
+the ``mcp`` extra) and, unless ``--no-worker``, the engine in the same process.
 
 Without any API key the server listens on loopback only, open to local callers; binding
 another address is refused until ``sentinel keys create`` made a key. The engine starts with

@@ -57,7 +57,9 @@ async def test_every_tool_and_resource_answers_over_stdio(home: Path, tmp_path: 
 @pytest.mark.timeout(60)
 async def test_over_stdio_the_caller_is_the_local_user(home: Path, tmp_path: Path) -> None:
     with (tmp_path / "stderr.log").open("w") as errlog:
-        async with Client(stdio_client(sentinel_mcp(home), errlog=errlog)) as client:
+        # The initialize handshake (protocol versions before 2026), as assistants speak it.
+        transport = stdio_client(sentinel_mcp(home), errlog=errlog)
+        async with Client(transport, mode="legacy") as client:
             added = await client.call_tool("add_memory", {"text": "The boat is blue"})
             research = await client.call_tool("run_research", {"question": "Why is it blue?"})
 

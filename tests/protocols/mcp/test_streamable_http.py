@@ -13,6 +13,7 @@ import httpx
 import httpx2
 import pytest
 from mcp import Client
+from mcp.client.client import ConnectMode
 from mcp.client.streamable_http import streamable_http_client
 
 from sentinel.cli.mcp_server import research_runner
@@ -49,12 +50,12 @@ async def db(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[Database]:
 
 
 @asynccontextmanager
-async def with_key(url: str, key: str) -> AsyncIterator[Client]:
+async def with_key(url: str, key: str, mode: ConnectMode) -> AsyncIterator[Client]:
     """A client session of the MCP endpoint presenting ``key`` as a bearer token."""
     headers = {"Authorization": f"Bearer {key}"}
     async with (
         httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0)) as http,
-        Client(streamable_http_client(url, http_client=http)) as client,
+        Client(streamable_http_client(url, http_client=http), mode=mode) as client,
     ):
         yield client
 
@@ -98,7 +99,12 @@ async def test_every_tool_answers_with_the_apis_messages(db: Database) -> None:
     assert json.loads(seen["listing"].text)[0]["id"] == seen["monitor_id"]
 
 
-async def test_with_keys_the_endpoint_needs_one_and_acts_for_its_owner(db: Database) -> None:
+# "legacy": the initialize handshake of the protocol versions before 2026 (stateful sessions),
+# which most assistants speak today; "auto" negotiates the newest the server offers.
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+async def test_with_keys_the_endpoint_needs_one_and_acts_for_its_owner(
+    db: Database, mode: ConnectMode
+) -> None:
     alice, bob = await new_key(db, "alice"), await new_key(db, "bob")
     app = mcp_app(db, research_runner(WORLD, RESEARCH_MODEL))
     async with served(app) as base:
@@ -108,10 +114,10 @@ async def test_with_keys_the_endpoint_needs_one_and_acts_for_its_owner(db: Datab
             revoked = await raw.post(
                 "/mcp", json=initialize, headers={"Authorization": "Bearer not-a-key"}
             )
-        async with with_key(f"{base}/mcp", alice) as client:
+        async with with_key(f"{base}/mcp", alice, mode) as client:
             added = data(await client.call_tool("add_memory", {"text": "My locker code is 4512"}))
             mine = data(await client.call_tool("search_memories", {"query": "locker code"}))
-        async with with_key(f"{base}/mcp", bob) as client:
+        async with with_key(f"{base}/mcp", bob, mode) as client:
             theirs = data(await client.call_tool("search_memories", {"query": "locker code"}))
             taken = problem(await client.call_tool("add_memory", {"text": " " * 5}), 422)
 
