@@ -18,6 +18,7 @@ from sentinel.cli.research import describe
 from sentinel.protocols.mcp.answers import answer, request_of
 from sentinel.protocols.mcp.backend import McpBackend, caller_owner
 from sentinel.research import FinalReport
+from sentinel.storage.readonly import MAX_ROWS
 
 
 class ResearchOutcome(BaseModel):
@@ -46,10 +47,12 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
         async def research() -> ResearchOutcome:
             asked = request_of(ResearchRequest, {"question": question})
             job = backend.research.start(asked.normalized_question())
+            followed = 0  # progress must increase with every notification
             async for event in job.follow():
+                followed += 1
                 line = describe(event)
                 if line:
-                    await ctx.report_progress(len(job.events), message=line)
+                    await ctx.report_progress(followed, message=line)
             if job.result is None:
                 raise InvalidJobState(job, f"failed: {job.error}")
             return ResearchOutcome.model_validate({"job_id": job.id, **job.result})
@@ -64,7 +67,9 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
                 "and deliveries, e.g. 'SELECT id, name, state FROM monitors'."
             ),
         ],
-        limit: Annotated[int | None, Field(description="Rows returned at most.")] = None,
+        limit: Annotated[
+            int | None, Field(description=f"Rows returned at most (default 1000, ≤ {MAX_ROWS}).")
+        ] = None,
     ) -> Annotated[CallToolResult, QueryResponse]:
         """Query the monitors' state history with read-only SQL; writes are refused."""
 
@@ -77,7 +82,9 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
     async def search_memories(
         query: Annotated[str, Field(description="What to recall, in words.")],
         ctx: Context,
-        top_k: Annotated[int | None, Field(description="How many memories at most.")] = None,
+        top_k: Annotated[
+            int | None, Field(description="How many memories at most (1 to 100).")
+        ] = None,
         min_score: Annotated[
             float | None, Field(description="Leave out weaker matches (0 to 1).")
         ] = None,
