@@ -18,6 +18,7 @@ TOOLS = {
     "get_monitor",
     "pause_monitor",
     "resume_monitor",
+    "run_monitor_now",
     "delete_monitor",
     "run_research",
     "query_state",
@@ -72,8 +73,12 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     paused = data(await client.call_tool("pause_monitor", {"monitor_id": monitor_id}))
     assert paused["state"] == "paused"
     twice = problem(await client.call_tool("pause_monitor", {"monitor_id": monitor_id}), 409)
+    asleep = problem(await client.call_tool("run_monitor_now", {"monitor_id": monitor_id}), 422)
+    assert asleep["detail"] == f"invalid monitor {monitor_id}: is paused, not active"
     resumed = data(await client.call_tool("resume_monitor", {"monitor_id": monitor_id}))
     assert resumed["state"] == "active"
+    due = data(await client.call_tool("run_monitor_now", {"monitor_id": monitor_id}))
+    assert due["next_run_at"] == due["updated_at"]  # due at the moment it was asked
 
     rows = data(await client.call_tool("query_state", {"sql": "SELECT id, state FROM monitors"}))
     assert rows == {"columns": ["id", "state"], "rows": [[monitor_id, "active"]]}

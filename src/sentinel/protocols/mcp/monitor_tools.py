@@ -1,5 +1,5 @@
-"""The monitor tools: create, list, read (with its state and history), pause, resume and
-delete — validated and stored by the same code as ``/api/v1/monitors``."""
+"""The monitor tools: create, list, read (with its state and history), pause, resume, run
+now and delete — validated and stored by the same code as ``/api/v1/monitors``."""
 
 from __future__ import annotations
 
@@ -150,6 +150,15 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         """Schedule a paused monitor's checks again (due now if its next check has passed)."""
         return await answer(_transition(backend, monitor_id, MonitorState.ACTIVE))
 
+    async def run_monitor_now(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+        """Make an active monitor due now; a running engine checks it within its poll."""
+
+        async def due() -> MonitorRecord:
+            async with db.transaction() as tx:
+                return await tx.monitors.run_now(monitor_id, now=clock.now())
+
+        return await answer(due())
+
     async def delete_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, DeletedMonitor]:
         """Delete a monitor with its states, runs and deliveries. This cannot be undone."""
 
@@ -172,6 +181,10 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         ),
         Tool.from_function(
             resume_monitor,
+            annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True),
+        ),
+        Tool.from_function(
+            run_monitor_now,
             annotations=ToolAnnotations(destructive_hint=False, idempotent_hint=True),
         ),
         Tool.from_function(

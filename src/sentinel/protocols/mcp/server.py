@@ -15,7 +15,8 @@ INSTRUCTIONS = """\
 Sentinel watches the web for you and researches questions.
 - create_monitor: "tell me when …" — a monitor checks the web on its own schedule and notifies
   its channels when its criteria hold. list_monitors / get_monitor show what it found
-  (get_monitor: latest state and recent runs); pause_monitor, resume_monitor, delete_monitor.
+  (get_monitor: latest state and recent runs); pause_monitor, resume_monitor,
+  run_monitor_now, delete_monitor.
 - run_research: a cited report on a question (takes a while).
 - query_state: read-only SQL over monitors, state_versions, runs and deliveries.
 - search_memories / add_memory: the user's memories.
