@@ -35,8 +35,8 @@ def mcp(
         str | None,
         typer.Option(
             "--world",
-            help="run_research inside a simulated world (a scenario file or bundled id) "
-            "instead of the local index.",
+            help="Research inside a simulated world (a scenario file or bundled id) instead "
+            "of the local index.",
         ),
     ] = None,
     research_model: Annotated[
