@@ -48,7 +48,9 @@ class ApiKeyGuard:
                 await require_api_key(Request(scope))
             except HTTPException as refused:
                 headers = dict(refused.headers) if refused.headers else None
-                response = problem_response(refused.status_code, refused.detail, headers=headers)
+                response = problem_response(
+                    refused.status_code, str(refused.detail), headers=headers
+                )
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
