@@ -33,6 +33,9 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "Serve the HTTP API (and run monitors unless --no-worker).",
     ),
     LazyCommand(
+        "mcp", "sentinel.cli.mcp_server:mcp", "Serve Sentinel's tools to an MCP client over stdio."
+    ),
+    LazyCommand(
         "demo",
         "sentinel.cli.demo:run_demo",
         "Run the main job: monitors on a simulated web, offline, on the embedded model.",
