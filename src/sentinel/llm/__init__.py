@@ -33,7 +33,6 @@ from sentinel.llm.factory import get_model
 from sentinel.llm.guard import allow_real_models, forbid_real_models, real_models_allowed
 from sentinel.llm.interface import LanguageModel, TextStream
 from sentinel.llm.local import LocalModel, RuntimeOptions
-from sentinel.llm.retry import RetryPolicy
 from sentinel.llm.scripted import ScriptedCall, ScriptedModel, ScriptedRequest
 from sentinel.llm.settings import ROLES, LLMSettings
 from sentinel.llm.structured import extract_json, parse_output
@@ -47,6 +46,7 @@ from sentinel.llm.types import (
     Usage,
 )
 from sentinel.llm.usage import ModelPrice, PriceTable, UsageRecord, UsageTracker
+from sentinel.pacing import RetryPolicy
 
 if TYPE_CHECKING:
     from sentinel.llm.openai_compat import OpenAICompatibleModel

@@ -44,8 +44,8 @@ from sentinel.monitor.failures import (
     EXPECTED_ERRORS,
     BackoffRetryPolicy,
     ErrorCategory,
-    RetryPolicy,
     RunFailure,
+    RunRetries,
     classify_error,
 )
 from sentinel.monitor.iteration import RunIteration
@@ -60,9 +60,9 @@ __all__ = [
     "DEFAULT_LEASE_OWNER",
     "BackoffRetryPolicy",
     "ErrorCategory",
-    "RetryPolicy",
     "RunFailure",
     "RunOutcome",
+    "RunRetries",
     "RunServices",
     "RunStatusName",
     "execute_run",
@@ -92,7 +92,7 @@ class RunServices:
     max_pages: int = 3
     page_chars: int = 2000
     num_results: int = 8
-    retry_policy: RetryPolicy = field(default_factory=BackoffRetryPolicy)
+    retry_policy: RunRetries = field(default_factory=BackoffRetryPolicy)
     sensor_timeout_s: float = 600.0
 
 

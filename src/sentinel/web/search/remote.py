@@ -14,8 +14,9 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from sentinel.pacing import RetryPolicy, Sleep, TokenBucket, parse_retry_after
 from sentinel.web.errors import MalformedResponse, SearchAuthError, SearchProviderError
-from sentinel.web.politeness import RetryPolicy, Sleep, TokenBucket, parse_retry_after, retry_call
+from sentinel.web.politeness import retry_call
 from sentinel.web.search.base import SearchHit, SearchInput
 
 _TAG = re.compile(r"<[^>]{0,200}>")
