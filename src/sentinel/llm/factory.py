@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sentinel.llm.interface import LanguageModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.local.provider import DEFAULT_PARAMS, LocalModel
 from sentinel.llm.local.runtime import RuntimeOptions
 from sentinel.llm.scripted import ScriptedModel

@@ -18,7 +18,7 @@ from openai.types.completion_usage import CompletionUsage
 from pydantic import BaseModel
 
 from sentinel.errors import InvalidInput
-from sentinel.llm.base import ChatModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.errors import MalformedResponseError, ModelRequestError
 from sentinel.llm.interface import StreamEvent
 from sentinel.llm.types import (
@@ -46,7 +46,7 @@ class _LoopState:
     semaphore: asyncio.Semaphore
 
 
-class OpenAICompatibleModel(ChatModel):
+class OpenAICompatibleModel(LanguageModel):
     """A model behind an OpenAI-compatible chat completions endpoint."""
 
     def __init__(
