@@ -50,7 +50,7 @@ from sentinel.monitor.failures import (
 )
 from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
-from sentinel.monitor.recording import load_run
+from sentinel.monitor.recording import NotRunnable, load_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.storage import Database
 from sentinel.web.fetch import Fetcher
@@ -102,8 +102,8 @@ async def execute_run(
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation)."""
     now = services.clock.now()
     loaded = await load_run(services.db, monitor_id, run_id=run_id, now=now)
-    if isinstance(loaded, str):
-        return RunOutcome(None, monitor_id, "failed", "user", loaded, reason=loaded)
+    if isinstance(loaded, NotRunnable):
+        return RunOutcome(None, monitor_id, "failed", "user", loaded.reason, reason=loaded.reason)
     run = RunIteration(services, loaded, RunTrace(services.clock.now))
     with run.usage:
         try:
