@@ -44,13 +44,13 @@ from sentinel.monitor.failures import (
     EXPECTED_ERRORS,
     BackoffRetryPolicy,
     ErrorCategory,
-    RetryPolicy,
     RunFailure,
+    RunRetries,
     classify_error,
 )
 from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
-from sentinel.monitor.recording import load_run
+from sentinel.monitor.recording import NotRunnable, load_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.storage import Database
 from sentinel.web.fetch import Fetcher
@@ -60,9 +60,9 @@ __all__ = [
     "DEFAULT_LEASE_OWNER",
     "BackoffRetryPolicy",
     "ErrorCategory",
-    "RetryPolicy",
     "RunFailure",
     "RunOutcome",
+    "RunRetries",
     "RunServices",
     "RunStatusName",
     "execute_run",
@@ -92,7 +92,7 @@ class RunServices:
     max_pages: int = 3
     page_chars: int = 2000
     num_results: int = 8
-    retry_policy: RetryPolicy = field(default_factory=BackoffRetryPolicy)
+    retry_policy: RunRetries = field(default_factory=BackoffRetryPolicy)
     sensor_timeout_s: float = 600.0
 
 
@@ -102,8 +102,8 @@ async def execute_run(
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation)."""
     now = services.clock.now()
     loaded = await load_run(services.db, monitor_id, run_id=run_id, now=now)
-    if isinstance(loaded, str):
-        return RunOutcome(None, monitor_id, "failed", "user", loaded, reason=loaded)
+    if isinstance(loaded, NotRunnable):
+        return RunOutcome(None, monitor_id, "failed", "user", loaded.reason, reason=loaded.reason)
     run = RunIteration(services, loaded, RunTrace(services.clock.now))
     with run.usage:
         try:
