@@ -14,10 +14,10 @@ from pydantic import BaseModel, Field
 from sentinel.api.routers.memories import MemoryOut, NewMemory, SearchOut, SearchRequest
 from sentinel.api.routers.query import QueryRequest, QueryResponse, answer_query
 from sentinel.api.routers.research import InvalidJobState, ResearchRequest
-from sentinel.cli.research import describe
 from sentinel.protocols.mcp.answers import answer, request_of
 from sentinel.protocols.mcp.backend import McpBackend, caller_owner
 from sentinel.research import FinalReport
+from sentinel.research.runlog import describe_event
 from sentinel.storage.readonly import MAX_ROWS
 
 
@@ -50,7 +50,7 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
             followed = 0  # progress must increase with every notification
             async for event in job.follow():
                 followed += 1
-                line = describe(event)
+                line = describe_event(event)
                 if line:
                     await ctx.report_progress(followed, message=line)
             if job.result is None:
