@@ -217,7 +217,6 @@ def test_a_webhook_url_that_cannot_work_is_refused_before_the_run() -> None:
 
 
 def test_progress_lines_describe_what_happens() -> None:
-    assert describe_event({"event": "search", "node": "searcher", "query": "q", "freshness": "d7"}) == (
-        "searcher: searching 'q' (within d7)"
-    )
+    event = {"event": "search", "node": "searcher", "query": "q", "freshness": "d7"}
+    assert describe_event(event) == "searcher: searching 'q' (within d7)"
     assert describe_event({"event": "read", "node": "searcher", "url": "u"}) is None
