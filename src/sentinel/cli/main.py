@@ -42,6 +42,11 @@ COMMANDS: tuple[LazyCommand, ...] = (
     ),
     LazyCommand("version", "sentinel.cli.main:version", "Print Sentinel's version."),
     LazyCommand(
+        "config",
+        "sentinel.cli.config:config",
+        "Show every SENTINEL_* setting with its effective value and source (secrets masked).",
+    ),
+    LazyCommand(
         "bench", "sentinel.cli.bench:app", "Benchmarks that print ratios against a baseline."
     ),
     LazyCommand("models", "sentinel.cli.models:app", "Local model registry: list, check, path."),
