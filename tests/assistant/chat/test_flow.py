@@ -6,10 +6,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
+from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.personas import Persona, profile
 from sentinel.assistant.chat.schemas import ActionPlan, PersonaChoice, Reflection, Suggestions
+from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.assistant.receipts import ReceiptPayload, digest
-from sentinel.llm import ModelRequestError
+from sentinel.errors import InvalidInput
+from sentinel.llm import ModelRequestError, ScriptedModel
+from sentinel.storage import Database
 from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
 
 
@@ -355,3 +361,25 @@ async def test_the_turn_starts_from_the_owners_relevant_memories(make_deps: Deps
     answer_call = next(c for c in script.model.calls if c.streamed)
     assert "My sister Ana lives in Porto" in answer_call.system
     assert "blue bicycle" not in answer_call.system
+
+
+async def test_deps_use_the_assistant_roles_model_setting(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_LLM", "local:qwen2.5-coder-0.5b")
+    monkeypatch.setenv("SENTINEL_LLM_ASSISTANT", "scripted")
+    deps = ChatDeps.open(db, embedder=None)
+    assert isinstance(deps.model, ScriptedModel)
+    events = await run_turn(deps, "hello")  # a model that fills any schema still ends a turn
+    assert events[-1].event == "done"
+    assert named(events, "receipt")[0]["seq"] == 1
+
+
+def test_disabling_an_unknown_action_is_refused(db: Database) -> None:
+    with pytest.raises(InvalidInput, match="disabled_actions"):
+        ChatDeps.open(
+            db,
+            model=ScriptedModel(),
+            settings=ChatSettings(disabled_actions=["LAUNCH_ROCKETS"]),
+            embedder=None,
+        )
