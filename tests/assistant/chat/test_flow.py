@@ -383,3 +383,20 @@ def test_disabling_an_unknown_action_is_refused(db: Database) -> None:
             settings=ChatSettings(disabled_actions=["LAUNCH_ROCKETS"]),
             embedder=None,
         )
+
+
+async def test_a_stage_that_crashes_is_an_error_event_and_the_turn_goes_on(
+    make_deps: DepsFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deps = make_deps(Script())
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("index file vanished")
+
+    monkeypatch.setattr(deps.memories, "search", broken)
+    events = await run_turn(deps, "hello")
+    assert named(events, "error") == [
+        {"error": "internal error: RuntimeError: index file vanished", "stage": "retrieve_memories"}
+    ]
+    assert content(events) == "Here is what I found."
+    assert [e.event for e in events][-2:] == ["receipt", "done"]
