@@ -310,3 +310,11 @@ def test_every_action_of_the_seed_is_in_the_catalogue() -> None:
         "EXPLAIN",
         "WAIT_USER",
     }
+
+
+def test_the_catalogue_shows_the_model_each_actions_parameters() -> None:
+    assert CATALOG["CREATE_TASK"].prompt_line() == (
+        '- CREATE_TASK(title: str, notes?: str, priority?: "low"|"medium"|"high", '
+        "parent_id?: int): create a task"
+    )
+    assert CATALOG["GET_MONITOR"].prompt_line().startswith("- GET_MONITOR(monitor: int | str)")
