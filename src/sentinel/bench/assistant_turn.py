@@ -353,12 +353,16 @@ def command(
     remote_ms: Annotated[
         float, typer.Option(help="Latency of the remote RESEARCH runner, ms.", min=0)
     ] = 100.0,
+    threads: Annotated[
+        int | None, typer.Option(help="llama.cpp threads (1 is best on a busy machine).", min=1)
+    ] = None,
 ) -> None:
     """Chat turn latency: framework overhead on the scripted model (p50/p95), a turn on the
     embedded model, and a 3-action plan run sequentially vs in parallel."""
-    from sentinel.llm import LocalModel, allow_real_models
+    from sentinel.llm import LocalModel, RuntimeOptions, allow_real_models
 
-    chosen = None if model in (None, "none") else LocalModel(model)
+    options = RuntimeOptions(threads=threads)
+    chosen = None if model in (None, "none") else LocalModel(model, options=options)
 
     async def main() -> TurnBenchResult:
         with allow_real_models():
