@@ -400,3 +400,18 @@ async def test_a_stage_that_crashes_is_an_error_event_and_the_turn_goes_on(
     ]
     assert content(events) == "Here is what I found."
     assert [e.event for e in events][-2:] == ["receipt", "done"]
+
+
+async def test_without_agentic_mode_the_turn_answers_from_memories_directly(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script()
+    deps = make_deps(script)
+    await deps.memories.create("alice", "My sister Ana lives in Porto")
+    events = await run_turn(deps, "where does Ana live?", use_agentic=False)
+    assert [c.output for c in script.model.calls] == [None]  # the answer only
+    assert "My sister Ana lives in Porto" in script.model.calls[0].system
+    assert content(events) == "Here is what I found."
+    assert named(events, "done")[0]["iterations"] == 0
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["actions"] == []

@@ -35,6 +35,8 @@ STAGES: tuple[Stage, ...] = (
     suggest,
     sign_receipt,
 )
+DIRECT: tuple[Stage, ...] = (retrieve_memories, answer, sign_receipt)
+"""``use_agentic: false``: a plain answer from the memories, no persona, plan or actions."""
 
 
 async def stream_turn(
@@ -45,7 +47,7 @@ async def stream_turn(
     usage = UsageMeter()
     turn = Turn(request, owner, deps, turn_id=deps.runtime.open(owner, usage), usage=usage)
     try:
-        for stage in STAGES:
+        for stage in STAGES if request.use_agentic else DIRECT:
             try:
                 async for event in stage(turn):
                     if _wanted(request, event):
