@@ -10,11 +10,17 @@ import pytest
 
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.personas import Persona, profile
-from sentinel.assistant.chat.schemas import ActionPlan, PersonaChoice, Reflection, Suggestions
+from sentinel.assistant.chat.schemas import (
+    ActionPlan,
+    PersonaChoice,
+    Reflection,
+    Subtasks,
+    Suggestions,
+)
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.assistant.receipts import ReceiptPayload, digest
 from sentinel.errors import InvalidInput
-from sentinel.llm import ModelRequestError, ScriptedModel
+from sentinel.llm import ModelRequestError, ScriptedModel, UsageTracker
 from sentinel.storage import Database
 from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
 
@@ -415,3 +421,36 @@ async def test_without_agentic_mode_the_turn_answers_from_memories_directly(
     assert named(events, "done")[0]["iterations"] == 0
     [receipt] = await deps.ledger.list("alice")
     assert receipt.payload["actions"] == []
+
+
+async def test_the_receipt_counts_every_model_call_of_the_turn_actions_included(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script()
+    deps = make_deps(script)
+    task = await deps.tasks.create("alice", "Move house")
+    script.queues[ActionPlan].append(plan(("DECOMPOSE_TASK", {"task_id": task.id})))
+    with UsageTracker() as usage:
+        await run_turn(deps, "break down my moving task")
+    assert script.calls_for(Subtasks)  # the action asked the model for the steps
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["usage"] == {
+        "prompt_tokens": usage.total.prompt_tokens,
+        "completion_tokens": usage.total.completion_tokens,
+    }
+
+
+async def test_a_structured_reply_cut_off_by_the_token_budget_says_so(
+    make_deps: DepsFactory,
+) -> None:
+    long_reason = "because " * 50
+    script = Script(persona=[persona("MENTOR") | {"reasoning": long_reason}])
+    deps = make_deps(script, structured_tokens=32)
+    with UsageTracker() as usage:
+        events = await run_turn(deps, "hi")
+    [error] = named(events, "error")
+    assert error["stage"] == "persona"
+    assert "cut off" in error["error"]
+    # The tokens of the reply that was cut off are in the receipt too.
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["usage"]["completion_tokens"] == usage.total.completion_tokens

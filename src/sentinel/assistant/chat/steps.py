@@ -35,7 +35,7 @@ from sentinel.assistant.chat.state import Turn
 from sentinel.assistant.memory.service import MAX_QUERY_CHARS
 from sentinel.assistant.views import retrieval_view
 from sentinel.errors import ModelOutputError, SentinelError
-from sentinel.llm import Message
+from sentinel.llm import Message, TruncatedOutputError, UsageTracker
 
 M = TypeVar("M", bound=BaseModel)
 Events = AsyncIterator[ChatEvent]
@@ -46,17 +46,25 @@ async def ask(
 ) -> M | ChatEvent:
     """One structured model call: the parsed answer, or the stage's ``error`` event."""
     settings = turn.deps.settings
-    try:
-        completion = await turn.deps.model.complete(
-            messages, output=output, max_tokens=settings.structured_tokens, temperature=temperature
-        )
-    except ModelOutputError as exc:
-        return turn.error(
-            stage, f"the model's {stage} reply was not valid JSON even after one repair: {exc}"
-        )
-    except SentinelError as exc:
-        return turn.error(stage, f"the model failed at {stage}: {exc}")
-    turn.usage.add(completion.usage)
+    # Tokens spent on replies that fail to parse count too: the tracker sees every request.
+    with UsageTracker() as spent:
+        try:
+            completion = await turn.deps.model.complete(
+                messages,
+                output=output,
+                max_tokens=settings.structured_tokens,
+                temperature=temperature,
+            )
+        except TruncatedOutputError as exc:
+            return turn.error(stage, f"the model's {stage} reply was cut off: {exc}")
+        except ModelOutputError as exc:
+            return turn.error(
+                stage, f"the model's {stage} reply was not valid JSON even after one repair: {exc}"
+            )
+        except SentinelError as exc:
+            return turn.error(stage, f"the model failed at {stage}: {exc}")
+        finally:
+            turn.usage.add(spent.total)
     return completion.parsed
 
 
