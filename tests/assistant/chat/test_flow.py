@@ -454,3 +454,12 @@ async def test_a_structured_reply_cut_off_by_the_token_budget_says_so(
     # The tokens of the reply that was cut off are in the receipt too.
     [receipt] = await deps.ledger.list("alice")
     assert receipt.payload["usage"]["completion_tokens"] == usage.total.completion_tokens
+
+
+async def test_a_bare_array_plan_with_null_parameters_is_read_as_the_seed_writes_it(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(plans=[[{"action": "list_tasks", "parameters": None}]])
+    events = await run_turn(make_deps(script), "my tasks")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [(a["action"], a["ok"]) for a in ran] == [("LIST_TASKS", True)]
