@@ -4,6 +4,7 @@ iterations, suggestions, receipts, bad JSON, failures, owners."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -463,3 +464,20 @@ async def test_a_bare_array_plan_with_null_parameters_is_read_as_the_seed_writes
     events = await run_turn(make_deps(script), "my tasks")
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
     assert [(a["action"], a["ok"]) for a in ran] == [("LIST_TASKS", True)]
+
+
+async def test_actions_past_the_plan_limit_are_refused_visibly(make_deps: DepsFactory) -> None:
+    script = Script(plans=[plan(("LIST_TASKS", {}), ("LIST_TASKS", {}), ("LIST_MONITORS", {}))])
+    events = await run_turn(make_deps(script, max_actions_per_plan=2), "everything")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["ok"] for a in ran] == [True, True, False]
+    assert ran[2]["error"] == "refused: a plan may hold at most 2 actions"
+
+
+async def test_every_event_carries_json_data(make_deps: DepsFactory) -> None:
+    script = Script(
+        plans=[plan(("CREATE_TASK", {"title": "x"}), ("QUERY_STATE", {"sql": "SELECT 1"}))]
+    )
+    events = await run_turn(make_deps(script), "go")
+    for event in events:
+        assert json.loads(json.dumps(event.data)) == event.data

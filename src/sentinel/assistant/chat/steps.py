@@ -132,7 +132,7 @@ async def react(turn: Turn) -> Events:
         if isinstance(plan, ChatEvent):
             yield plan
             return
-        steps = plan.actions[: settings.max_actions_per_plan]
+        steps = plan.actions
         if not steps:
             return
         names = ", ".join(step.action for step in steps)
