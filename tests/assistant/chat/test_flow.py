@@ -80,6 +80,9 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
 async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> None:
     events = await run_turn(make_deps(Script(persona=[persona("mediator")])), "We argue")
     assert named(events, "reasoning")[0]["persona"] == "MEDIATOR"
+    assert {"status": "Selected MEDIATOR (confidence 0.90)", "stage": "persona"} in named(
+        events, "status"
+    )
 
 
 async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFactory) -> None:

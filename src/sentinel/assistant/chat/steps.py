@@ -102,6 +102,8 @@ async def select_persona(turn: Turn) -> Events:
         turn.persona, turn.confidence = choice.selected_mode, choice.confidence
         text = choice.reasoning or f"selected {choice.selected_mode.value}"
     turn.reasoning.append(f"persona {turn.persona.value}: {text}")
+    sure = "" if turn.confidence is None else f" (confidence {turn.confidence:.2f})"
+    yield turn.status("persona", f"Selected {turn.persona.value}{sure}")
     yield turn.reasoning_event(text)
 
 
