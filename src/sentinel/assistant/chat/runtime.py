@@ -125,7 +125,9 @@ class ActionRuntime:
         self.store.register(close_turn, writes=["turns"])
         self.store.register(record_outcome, writes=["turns.*.outcomes"])
         for entry in CATALOG.values():
-            self.store.register(self._store_action(entry), name=entry.name, writes=None)
+            self.store.register(
+                self._store_action(entry), name=entry.name, writes=["turns.*.outcomes"]
+            )
         AIApp(self.store, [self.agent])  # validates and wires the agent to the store
         self._ids = itertools.count(1)
         self.usage: dict[str, UsageMeter] = {}
