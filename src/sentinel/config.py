@@ -46,6 +46,7 @@ SECTIONS: dict[str, str] = {
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",
+    "chat": "sentinel.assistant.chat.settings:ChatSettings",
 }
 """Every settings section: name -> ``module:Class`` (imported only by ``sentinel config``)."""
 
