@@ -16,8 +16,8 @@ from sentinel.api.owners import request_owner
 from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
 from sentinel.api.state import ApiState
 from sentinel.assistant.memory import MemoryService
-from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.clock import Clock
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage import Database
 
 
