@@ -16,7 +16,7 @@ from typer.testing import CliRunner, Result
 
 from sentinel.cli.main import app
 from sentinel.config import get_settings
-from sentinel.storage import Database, MonitorState, RunOutcome, RunStatus, Transaction
+from sentinel.storage import Database, MonitorState, RunEnding, RunStatus, Transaction
 from sentinel.storage import open_database as open_db
 from sentinel.storage.settings import sqlite_url
 from tests.storage.databases import sqlite_template
@@ -183,7 +183,7 @@ def test_list_shows_every_monitor_with_its_state_next_run_and_last_result(home: 
     async def finish_a_run(tx: Transaction) -> None:
         run = await tx.runs.start(second["id"], scheduled_at=_now(), started_at=_now())
         await tx.runs.finish(
-            run.id, RunOutcome(RunStatus.FAILED, error_category="network"), finished_at=_now()
+            run.id, RunEnding(RunStatus.FAILED, error_category="network"), finished_at=_now()
         )
 
     with_db(home, finish_a_run)
@@ -222,7 +222,7 @@ def seed_history(home: Path, monitor_id: int) -> None:
         decision = {"should_act": True, "reasoning": "Apple's newsroom names the date"}
         decision |= {"notified": True}
         await tx.runs.finish(
-            run.id, RunOutcome(RunStatus.SUCCEEDED, decision=decision), finished_at=_now()
+            run.id, RunEnding(RunStatus.SUCCEEDED, decision=decision), finished_at=_now()
         )
         await tx.outbox.enqueue(
             monitor_id=monitor_id,

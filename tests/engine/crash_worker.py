@@ -24,7 +24,7 @@ from sentinel.clock import SystemClock
 from sentinel.engine import Engine, RunnerResult
 from sentinel.notify import DeliveryWorker, NotificationPayload, enqueue_notification
 from sentinel.notify.channels import WebhookChannel
-from sentinel.storage import RunOutcome, RunStatus, open_database
+from sentinel.storage import RunEnding, RunStatus, open_database
 
 LEASE_S = 2.0
 POLL_S = 0.2
@@ -62,7 +62,7 @@ async def main(url: str, mode: str, marker: Path) -> None:
                 created_at=now,
             )
             await enqueue_notification(tx, payload, monitor.channels, now=now)
-            await tx.runs.finish(run_id, RunOutcome(RunStatus.SUCCEEDED), finished_at=now)
+            await tx.runs.finish(run_id, RunEnding(RunStatus.SUCCEEDED), finished_at=now)
         return RunnerResult("succeeded", next_run_at=now + timedelta(days=1), notified=True)
 
     delivery = DeliveryWorker(db, {"webhook": webhook}, clock, poll_s=POLL_S)

@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from sentinel.clock import VirtualClock
 from sentinel.engine import CategoryBudget, Engine, RunnerResult, RunRetryPolicy
-from sentinel.storage import Database, MonitorState, RunOutcome, RunStatus
+from sentinel.storage import Database, MonitorState, RunEnding, RunStatus
 from tests.engine.fakes import FakeRunner, Pause, fail, succeed_in
 from tests.engine.helpers import monitor_of, runs_of
 from tests.storage.helpers import T0, make_monitor
@@ -173,7 +173,7 @@ async def test_a_record_the_runner_finished_itself_is_kept(
 
     async def runner(monitor_id: int, run_id: int) -> RunnerResult:
         async with db.transaction() as tx:
-            outcome = RunOutcome(RunStatus.SUCCEEDED, decision={"should_act": False})
+            outcome = RunEnding(RunStatus.SUCCEEDED, decision={"should_act": False})
             await tx.runs.finish(run_id, outcome, finished_at=clock.now())
         return RunnerResult("succeeded", next_run_at=clock.now() + DAY)
 

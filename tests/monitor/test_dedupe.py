@@ -14,7 +14,8 @@ from sentinel.monitor.dedupe import (
     is_duplicate,
     suppress_duplicate,
 )
-from sentinel.monitor.models import GovernorDecision, NotifyBehavior
+from sentinel.monitor.models import GovernorDecision
+from sentinel.storage.enums import NotifyBehavior
 
 keys = st.text(alphabet="abcdefghij_", min_size=1, max_size=8)
 scalars = st.one_of(

@@ -17,9 +17,10 @@ from sentinel.monitor.governor import (
     criteria_words,
     make_governor,
 )
-from sentinel.monitor.models import Evidence, GovernorContext, NotifyBehavior
+from sentinel.monitor.models import Evidence, GovernorContext
 from sentinel.storage import GovernorKind, MonitorRecord, MonitorState
 from sentinel.storage import NotifyBehavior as StoredNotify
+from sentinel.storage.enums import NotifyBehavior
 
 NOW = datetime(2025, 9, 10, 12, tzinfo=UTC)
 OFFICIAL = Evidence(

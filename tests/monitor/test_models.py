@@ -14,11 +14,11 @@ from sentinel.monitor.models import (
     GovernorDecision,
     InvalidMonitorSpec,
     MonitorSpec,
-    NotifyBehavior,
     SensorOutput,
     parse_monitor_spec,
 )
 from sentinel.monitor.scheduling import ScheduleBounds
+from sentinel.storage.enums import NotifyBehavior
 
 
 def spec(**fields: Any) -> MonitorSpec:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sentinel.monitor.models import Evidence, GovernorContext, NotifyBehavior
+from sentinel.monitor.models import Evidence, GovernorContext
 from sentinel.monitor.prompts import (
     MAX_STATE_CHARS,
     defuse,
@@ -14,6 +14,7 @@ from sentinel.monitor.prompts import (
     render_state,
 )
 from sentinel.monitor.sources import PageRecord
+from sentinel.storage.enums import NotifyBehavior
 
 NOW = datetime(2025, 9, 10, 12, tzinfo=UTC)
 HOSTILE = PageRecord(

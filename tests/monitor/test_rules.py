@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from sentinel.monitor.models import Evidence, GovernorContext, NotifyBehavior
+from sentinel.monitor.models import Evidence, GovernorContext
 from sentinel.monitor.rules import RulesGovernor, evaluate_rule, hinted_next_check
+from sentinel.storage.enums import NotifyBehavior
 
 
 def truth(

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from sentinel.config import get_settings
 from sentinel.errors import ConfigError
-from sentinel.storage import Database, RunOutcome, RunStatus, default_database_url, open_database
+from sentinel.storage import Database, RunEnding, RunStatus, default_database_url, open_database
 from sentinel.storage.engine import parse_database_url
 from sentinel.storage.models import Delivery, Run, StateVersion
 from tests.storage.helpers import T0, at, make_monitor
@@ -29,7 +29,7 @@ async def test_an_exception_in_a_unit_of_work_leaves_no_partial_rows(db: Databas
             version = await tx.states.append(claimed.id, state={"x": 1}, now=T0, run_id=run.id)
             await tx.runs.finish(
                 run.id,
-                RunOutcome(RunStatus.SUCCEEDED, state_version=version.version),
+                RunEnding(RunStatus.SUCCEEDED, state_version=version.version),
                 finished_at=at(1),
             )
             await tx.outbox.enqueue(

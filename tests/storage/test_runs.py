@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sentinel.errors import InvalidInput
-from sentinel.storage import Database, RecordNotFound, RunOutcome, RunStatus
+from sentinel.storage import Database, RecordNotFound, RunEnding, RunStatus
 from tests.storage.helpers import T0, at, make_monitor
 
 
@@ -18,7 +18,7 @@ async def test_a_run_records_its_outcome_trace_and_usage(db: Database) -> None:
         assert (await tx.runs.get(run.id)).trace == [{"step": "search", "query": "iphone 17"}]
         finished = await tx.runs.finish(
             run.id,
-            RunOutcome(
+            RunEnding(
                 RunStatus.SUCCEEDED,
                 sensor_output={"updated_state": "{}"},
                 decision={"should_act": False, "next_check": "6 hours"},
@@ -42,7 +42,7 @@ async def test_a_failed_run_keeps_the_raw_model_output(db: Database) -> None:
         running = await tx.runs.mark_running(run.id, started_at=at(1))
         failed = await tx.runs.finish(
             run.id,
-            RunOutcome(
+            RunEnding(
                 RunStatus.RETRYING,
                 error_category="model_output",
                 error_message="not JSON",
@@ -63,16 +63,16 @@ async def test_a_run_is_finished_only_once(db: Database) -> None:
     monitor = await make_monitor(db)
     async with db.transaction() as tx:
         run = await tx.runs.start(monitor.id, scheduled_at=T0, started_at=T0)
-        await tx.runs.finish(run.id, RunOutcome(RunStatus.SKIPPED_NO_CHANGE), finished_at=at(1))
+        await tx.runs.finish(run.id, RunEnding(RunStatus.SKIPPED_NO_CHANGE), finished_at=at(1))
         with pytest.raises(InvalidInput, match="already skipped-no-change"):
-            await tx.runs.finish(run.id, RunOutcome(RunStatus.FAILED), finished_at=at(2))
+            await tx.runs.finish(run.id, RunEnding(RunStatus.FAILED), finished_at=at(2))
         with pytest.raises(RecordNotFound):
-            await tx.runs.finish(404, RunOutcome(RunStatus.FAILED), finished_at=at(2))
+            await tx.runs.finish(404, RunEnding(RunStatus.FAILED), finished_at=at(2))
 
 
 def test_an_outcome_must_be_a_final_status() -> None:
     with pytest.raises(InvalidInput, match="a run ends as one of"):
-        RunOutcome(RunStatus.RUNNING)
+        RunEnding(RunStatus.RUNNING)
 
 
 async def test_runs_of_a_vanished_worker_are_closed_as_abandoned(db: Database) -> None:

@@ -44,12 +44,12 @@ from sentinel.storage import (
     MonitorRecord,
     MonitorState,
     RecordNotFound,
+    RunEnding,
     RunRecord,
     RunStatus,
     Transaction,
     TransitionConflict,
 )
-from sentinel.storage import RunOutcome as StoredOutcome
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +226,7 @@ class RunExecutor:
                         category or INTERNAL, started.attempt.retry_count, self._rng
                     )
             else:
-                outcome = StoredOutcome(status=status, error_category=category, error_message=error)
+                outcome = RunEnding(status=status, error_category=category, error_message=error)
                 await tx.runs.finish(run.id, outcome, finished_at=now)
             next_run_at: datetime | None = None
             if not runner_finished or current.lease_owner == self.settings.owner:
@@ -315,7 +315,7 @@ class RunExecutor:
             except RecordNotFound:
                 return
             if run.status in OPEN:
-                outcome = StoredOutcome(
+                outcome = RunEnding(
                     status=RunStatus.RETRYING,
                     error_category=INTERRUPTED,
                     error_message=INTERRUPTED_MESSAGE,

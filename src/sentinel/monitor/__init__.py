@@ -21,7 +21,6 @@ from sentinel.monitor.models import (
     GovernorDecision,
     InvalidMonitorSpec,
     MonitorSpec,
-    NotifyBehavior,
     SensorContext,
     SensorOutput,
     parse_monitor_spec,
@@ -44,6 +43,7 @@ from sentinel.monitor.scheduling import (
     bound_next_run,
     schedule_next,
 )
+from sentinel.storage.enums import NotifyBehavior
 
 __all__ = [
     "DriftVerdict",

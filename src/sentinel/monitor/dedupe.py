@@ -17,8 +17,9 @@ import json
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from sentinel.monitor.models import GovernorDecision, NotifyBehavior
+from sentinel.monitor.models import GovernorDecision
 from sentinel.monitor.values import as_text, canonical
+from sentinel.storage.enums import NotifyBehavior
 
 
 def facts_key(facts: Mapping[str, Any]) -> str:

@@ -18,16 +18,11 @@ from sentinel.monitor.dedupe import decision_key, forgets_memory, suppress_dupli
 from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governor import Governor, make_governor
 from sentinel.monitor.grounding import ground_decision
-from sentinel.monitor.models import (
-    GovernorContext,
-    GovernorDecision,
-    NotifyBehavior,
-    SensorContext,
-)
+from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import (
-    Delivery,
     LoadedRun,
+    QueuedNotification,
     finish_run,
     save_state,
     sensor_document,
@@ -36,8 +31,8 @@ from sentinel.monitor.recording import (
 from sentinel.monitor.sensor import Sensor, SensorResult
 from sentinel.monitor.sources import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
-from sentinel.storage import RunOutcome as StoredOutcome
-from sentinel.storage import RunStatus, StateVersionRecord
+from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
+from sentinel.storage.enums import NotifyBehavior
 
 FULL_READ_EVERY = 3
 """In a quiet stretch, every this-many-th run reads all its pages; the others probe."""
@@ -136,7 +131,7 @@ class RunIteration:
         )
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
-        stored = StoredOutcome(
+        stored = RunEnding(
             RunStatus.SKIPPED_NO_CHANGE,
             decision=summary,
             trace=self.trace.to_json(),
@@ -171,7 +166,7 @@ class RunIteration:
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         status = RunStatus.RETRYING if delay is not None else RunStatus.FAILED
         output = self.sensed.output if self.sensed else None
-        stored = StoredOutcome(
+        stored = RunEnding(
             status,
             sensor_output=output.model_dump(mode="json") if output else None,
             decision=self.decision,
@@ -293,7 +288,7 @@ class RunIteration:
         assert self.version is not None
         assert self.decision is not None
         services, monitor = self.services, self.loaded.monitor
-        delivery: Delivery | None = None
+        delivery: QueuedNotification | None = None
         if decision.should_act:
             state = sensed.output.updated_state
             notification = notification_for(monitor, decision, state)
@@ -306,7 +301,7 @@ class RunIteration:
                 state_version=self.version.version,
                 now=self.now,
             )
-            delivery = Delivery(payload, monitor.channels, decision_key(decision))
+            delivery = QueuedNotification(payload, monitor.channels, decision_key(decision))
             self.decision["dedupe_key"] = delivery.dedupe_key
             self.trace.add(
                 "notify",
@@ -331,7 +326,7 @@ class RunIteration:
             interval_s=round((scheduled.at - self.now).total_seconds()),
             schedule=scheduled.explanation,
         )
-        stored = StoredOutcome(
+        stored = RunEnding(
             RunStatus.SUCCEEDED,
             sensor_output=sensor_document(sensed),
             decision=self.decision,

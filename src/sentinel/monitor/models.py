@@ -9,7 +9,6 @@ for a release feed.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from enum import StrEnum
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -19,6 +18,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.durations import UnparseableDuration, parse_duration
 from sentinel.monitor.rule_syntax import parse_rule
 from sentinel.monitor.scheduling import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
+from sentinel.storage.enums import NotifyBehavior
 
 MAX_QUERY_CHARS = 500
 MAX_CRITERIA_CHARS = 2000
@@ -29,14 +29,6 @@ LONGEST_MAX_INTERVAL = timedelta(days=365)
 
 ActionType = Literal["notify", "none"]
 GovernorKind = Literal["llm", "rules"]
-
-
-class NotifyBehavior(StrEnum):
-    """``once``: notify when the criteria first hold, then the monitor completes.
-    ``always``: notify each time they hold with facts not notified before."""
-
-    ONCE = "once"
-    ALWAYS = "always"
 
 
 class Evidence(BaseModel):

@@ -26,7 +26,7 @@ from sentinel.storage import (
     MonitorRecord,
     MonitorState,
     RecordNotFound,
-    RunOutcome,
+    RunEnding,
     RunRecord,
     RunStatus,
     StateVersionRecord,
@@ -137,7 +137,7 @@ async def save_state(
 
 
 @dataclass(frozen=True)
-class Delivery:
+class QueuedNotification:
     """A notification to queue with the run: the payload and the channels it goes to."""
 
     payload: NotificationPayload
@@ -158,12 +158,12 @@ class Finished:
 async def finish_run(
     db: Database,
     loaded: LoadedRun,
-    outcome: RunOutcome,
+    outcome: RunEnding,
     *,
     owner: str,
     next_run_at: datetime,
     now: datetime,
-    delivery: Delivery | None = None,
+    delivery: QueuedNotification | None = None,
     complete: bool = False,
     forget_sent: bool = False,
 ) -> Finished:

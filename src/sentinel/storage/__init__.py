@@ -35,7 +35,7 @@ from sentinel.storage.records import (
     RunRecord,
     StateVersionRecord,
 )
-from sentinel.storage.runs import RunOutcome, RunRepository
+from sentinel.storage.runs import RunEnding, RunRepository
 from sentinel.storage.settings import StorageSettings, default_database_url
 from sentinel.storage.states import StateVersionRepository
 
@@ -60,7 +60,7 @@ __all__ = [
     "QueryResult",
     "ReadOnlyQueryError",
     "RecordNotFound",
-    "RunOutcome",
+    "RunEnding",
     "RunRecord",
     "RunRepository",
     "RunStatus",

@@ -25,7 +25,7 @@ ABANDONED = "abandoned"
 
 
 @dataclass(frozen=True, slots=True)
-class RunOutcome:
+class RunEnding:
     """How a run ended. ``retrying`` means this attempt failed and another is scheduled.
 
     ``raw_model_output`` keeps what a model said when it could not be used, for debugging.
@@ -88,7 +88,7 @@ class RunRepository:
         validate_json("trace", trace, list)
         await self._set(run_id, Run.status.in_(OPEN_STATUSES), {"trace": trace})
 
-    async def finish(self, run_id: int, outcome: RunOutcome, *, finished_at: datetime) -> RunRecord:
+    async def finish(self, run_id: int, outcome: RunEnding, *, finished_at: datetime) -> RunRecord:
         """Write the outcome of an open run; a run is finished once (InvalidInput otherwise)."""
         row = await self._set(
             run_id,

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from sentinel.storage import Database, RunOutcome, RunStatus
+from sentinel.storage import Database, RunEnding, RunStatus
 from tests.api.conftest import START
 from tests.api.helpers import create, problem
 
@@ -23,7 +23,7 @@ async def _history(db: Database, monitor_id: int, states: list[Any]) -> list[int
         async with db.transaction() as tx:
             run = await tx.runs.start(monitor_id, scheduled_at=at, started_at=at)
             version = await tx.states.append(monitor_id, state=state, now=at, run_id=run.id)
-            outcome = RunOutcome(RunStatus.SUCCEEDED, state_version=version.version, trace=TRACE)
+            outcome = RunEnding(RunStatus.SUCCEEDED, state_version=version.version, trace=TRACE)
             await tx.runs.finish(run.id, outcome, finished_at=at)
             await tx.outbox.enqueue(
                 monitor_id=monitor_id,

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from sentinel.storage import Database, RunOutcome, RunStatus
+from sentinel.storage import Database, RunEnding, RunStatus
 from tests.api.conftest import START
 
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -50,7 +50,7 @@ async def history(db: Database, monitor_id: int, states: list[dict[str, Any]]) -
             run = await tx.runs.start(monitor_id, scheduled_at=at, started_at=at)
             version = await tx.states.append(monitor_id, state=state, now=at, run_id=run.id)
             decision = {"should_act": n == len(states) - 1, "reasoning": f"decided {n}"}
-            outcome = RunOutcome(
+            outcome = RunEnding(
                 RunStatus.SUCCEEDED, state_version=version.version, trace=TRACE, decision=decision
             )
             await tx.runs.finish(run.id, outcome, finished_at=at)

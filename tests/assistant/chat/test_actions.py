@@ -13,7 +13,7 @@ from sentinel.assistant.chat.schemas import PlannedAction, Subtasks
 from sentinel.monitor.service import last_result
 from sentinel.research import ResearchTools, report_payload, run_research
 from sentinel.storage import RunStatus
-from sentinel.storage.runs import RunOutcome
+from sentinel.storage.runs import RunEnding
 from sentinel.web.search.local import Document, LocalIndex
 from tests.assistant.chat.conftest import DepsFactory, Script
 from tests.research.conftest import NodeScript, draft
@@ -188,9 +188,7 @@ async def test_get_monitor_shows_its_state_and_last_result(make_deps: DepsFactor
     async with deps.db.transaction() as tx:
         started = await tx.runs.start(monitor_id, scheduled_at=NOW, started_at=NOW)
         await tx.states.append(monitor_id, state={"price_eur": 79}, now=NOW, run_id=started.id)
-        finished = await tx.runs.finish(
-            started.id, RunOutcome(RunStatus.SUCCEEDED), finished_at=NOW
-        )
+        finished = await tx.runs.finish(started.id, RunEnding(RunStatus.SUCCEEDED), finished_at=NOW)
     [by_name, by_id, missing] = await run(
         deps,
         ("GET_MONITOR", {"monitor": "tickets"}),

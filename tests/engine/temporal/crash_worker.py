@@ -26,7 +26,7 @@ from sentinel.engine.temporal.activities import MonitorActivities
 from sentinel.engine.temporal.worker import WorkerOptions, serve_temporal
 from sentinel.notify import DeliveryWorker, NotificationPayload, enqueue_notification
 from sentinel.notify.channels import WebhookChannel
-from sentinel.storage import RunOutcome, RunStatus, open_database
+from sentinel.storage import RunEnding, RunStatus, open_database
 from tests.engine.crash_worker import wait_for_go
 
 
@@ -54,7 +54,7 @@ async def main(address: str, queue: str, url: str, mode: str, marker: Path) -> N
                     created_at=now,
                 )
                 await enqueue_notification(tx, payload, monitor.channels, now=now)
-                await tx.runs.finish(run_id, RunOutcome(RunStatus.SUCCEEDED), finished_at=now)
+                await tx.runs.finish(run_id, RunEnding(RunStatus.SUCCEEDED), finished_at=now)
             return RunnerResult("succeeded", next_run_at=now + timedelta(days=1), notified=True)
 
         return run
