@@ -34,7 +34,7 @@ def event_json(data: dict[str, Any]) -> str:
 
 def sse_frame(event: ChatEvent) -> ServerSentEvent:
     """The server-sent event of ``event``."""
-    return ServerSentEvent(event_json(event.data), event=event.event)
+    return ServerSentEvent(event_json(event.data), event=event.event, sep="\n")
 
 
 async def framed(events: AsyncIterator[ChatEvent]) -> AsyncIterator[ServerSentEvent]:
@@ -63,4 +63,15 @@ async def framed(events: AsyncIterator[ChatEvent]) -> AsyncIterator[ServerSentEv
 
 def event_stream(events: AsyncIterator[ChatEvent]) -> EventSourceResponse:
     """The ``text/event-stream`` response of a turn."""
-    return EventSourceResponse(framed(events), sep="\n", ping=PING_S, headers=STREAM_HEADERS)
+    return EventSourceResponse(
+        framed(events),
+        sep="\n",
+        ping=PING_S,
+        ping_message_factory=keep_alive,
+        headers=STREAM_HEADERS,
+    )
+
+
+def keep_alive() -> ServerSentEvent:
+    """The keep-alive comment (``: ping``), framed like the events."""
+    return ServerSentEvent(comment="ping", sep="\n")
