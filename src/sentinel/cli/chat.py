@@ -82,7 +82,10 @@ class Conversation:
         if line.startswith("/") and number.isdigit():
             index = int(number) - 1
             if not 0 <= index < len(self.suggestions):
-                raise InvalidInput("suggestion", line, f"there are {len(self.suggestions)}")
+                count = len(self.suggestions)
+                raise InvalidInput(
+                    "suggestion", line, f"the last answer made {count} suggestion(s)"
+                )
             return self.suggestions[index]
         return line
 
