@@ -73,7 +73,8 @@ def test_one_question_shows_persona_actions_answer_suggestions_and_receipt(
     out = result.stdout
     assert "· Retrieving relevant memories..." in out
     assert "persona MENTOR (80% confident)" in out
-    assert "✓ CREATE_MEMORY" in out
+    assert "✓ CREATE_MEMORY " in out
+    assert "→ memory #1 “Ana lives in Porto”" in out
     assert "assistant› Noted: Ana lives in Porto." in out
     assert "/1 Shall I note her birthday?" in out
     assert "/2 Plan a visit to Porto?" in out

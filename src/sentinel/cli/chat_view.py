@@ -18,6 +18,8 @@ from rich.text import Text
 from sentinel.assistant.chat.events import ChatEvent
 
 MAX_SHOWN_CHARS = 240
+LISTED = 3
+NAME_KEYS = ("title", "text", "name", "question", "query")
 HASH_SHOWN = 16
 
 
@@ -26,6 +28,35 @@ def short(value: Any, limit: int = MAX_SHOWN_CHARS) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def label(record: Any) -> str:
+    """A record for people: ``#id “title”`` (or its text, name, question), else short JSON."""
+    if not isinstance(record, dict):
+        return short(record, 80)
+    nested = record.get("memory") or record.get("task")
+    if isinstance(nested, dict):
+        return label(nested)
+    name = next((record[k] for k in NAME_KEYS if record.get(k) is not None), None)
+    ident = f"#{record['id']} " if record.get("id") is not None else ""
+    return f"{ident}“{short(name, 80)}”" if name is not None else ident + short(record, 80)
+
+
+def summarize(result: Any) -> str:
+    """An action's result in one line: each field, lists counted with their first items."""
+    if not isinstance(result, dict):
+        return short(result)
+    parts = []
+    for key, value in result.items():
+        if isinstance(value, list):
+            more = ", …" if len(value) > LISTED else ""
+            listed = ", ".join(label(v) for v in value[:LISTED])
+            parts.append(f"{len(value)} {key}: {listed}{more}" if value else f"no {key}")
+        elif isinstance(value, dict):
+            parts.append(f"{key} {label(value)}")
+        elif value not in (None, ""):
+            parts.append(f"{key}: {short(value, 80)}")
+    return " · ".join(parts)
 
 
 def action_line(action: dict[str, Any]) -> Text:
@@ -39,10 +70,10 @@ def action_line(action: dict[str, Any]) -> Text:
     parameters = action.get("parameters")
     if parameters:
         line.append(" " + short(parameters, 120), style="dim")
-    outcome = action.get("summary") or action.get("result") if ok else error
-    if outcome not in (None, "", {}, []):
+    outcome = summarize(action.get("result")) if ok else str(error)
+    if outcome:
         line.append(" → ")
-        line.append(short(outcome), style=None if ok else "red")
+        line.append(outcome, style=None if ok else "red")
     return line
 
 

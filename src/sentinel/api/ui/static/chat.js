@@ -36,6 +36,32 @@ function short(value, limit) {
   return text.length <= limit ? text : text.slice(0, limit - 1) + "…";
 }
 
+// A record for people: its id and title (or text, name, question), else short JSON.
+function label(record) {
+  if (record === null || typeof record !== "object") return short(record, 80);
+  if (record.memory || record.task) return label(record.memory || record.task);
+  const name = record.title ?? record.text ?? record.name ?? record.question ?? record.query;
+  const id = record.id !== undefined && record.id !== null ? "#" + record.id + " " : "";
+  return name !== undefined ? id + "“" + short(name, 80) + "”" : id + short(record, 80);
+}
+
+// An action's result in one line: each field, lists counted with their first items.
+function summarize(result) {
+  if (result === null || typeof result !== "object") return short(result, 300);
+  const parts = [];
+  for (const [key, value] of Object.entries(result)) {
+    if (Array.isArray(value)) {
+      const shown = value.slice(0, 3).map(label).join(", ");
+      parts.push(value.length ? value.length + " " + key + ": " + shown + (value.length > 3 ? ", …" : "") : "no " + key);
+    } else if (value !== null && typeof value === "object") {
+      parts.push(key + " " + label(value));
+    } else if (value !== null && value !== "") {
+      parts.push(key + ": " + short(value, 80));
+    }
+  }
+  return parts.join(" · ");
+}
+
 function show(element) {
   element.hidden = false;
   return element;
@@ -88,7 +114,8 @@ class TurnView {
     }
     const result = document.createElement("div");
     result.className = "action-result";
-    result.textContent = action.error ? "failed: " + action.error : short(action.result, 400);
+    result.textContent = action.error ? "failed: " + action.error : summarize(action.result);
+    if (action.result) result.title = JSON.stringify(action.result, null, 2);
     item.appendChild(result);
     list.appendChild(item);
   }
