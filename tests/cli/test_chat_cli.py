@@ -7,6 +7,8 @@ import asyncio
 import json
 import os
 import pty
+import re
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -212,6 +214,48 @@ def test_the_configured_scripted_model_runs_a_whole_turn(
     # The schema-filling model plans an action that does not exist: a visible failure, exit 1.
     failed = [e["data"] for e in events if e["event"] == "error"]
     assert result.exit_code == (1 if failed else 0)
+
+
+def in_a_terminal(args: list[str], typed: bytes, env: dict[str, str]) -> tuple[int, str]:
+    """Run ``sentinel ARGS`` on a pseudo-terminal, typing ``typed``; its exit code and screen."""
+    sentinel = Path(sys.executable).parent / "sentinel"
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [str(sentinel), *args],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env={**os.environ, **env, **WIDE},
+    )
+    os.close(terminal)
+    os.write(controller, typed)
+    screen = b""
+    while True:
+        ready, _, _ = select.select([controller], [], [], 120)
+        if not ready:
+            process.kill()
+            break
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal closed: the command exited
+            break
+        if not chunk:
+            break
+        screen += chunk
+    os.close(controller)
+    text = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", screen.decode(errors="replace"))
+    return process.wait(timeout=60), text.replace("\r\n", "\n")
+
+
+def test_in_a_terminal_the_conversation_prompts_and_ctrl_d_ends_it(home: Path) -> None:
+    code, screen = in_a_terminal(
+        ["chat"], b"hello\n\x04", {"SENTINEL_LLM_ASSISTANT": "scripted", "CI": "false"}
+    )
+    assert code == 0, screen
+    assert "Chat with the assistant. /exit or Ctrl-D to leave." in screen
+    assert screen.count("you›") == 2  # asked twice: "hello", then Ctrl-D
+    assert "assistant› ok" in screen
+    assert "receipt #1 sha256 " in screen
 
 
 def test_in_ci_with_a_terminal_and_no_question_it_refuses_instead_of_waiting(home: Path) -> None:
