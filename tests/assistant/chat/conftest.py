@@ -4,7 +4,7 @@ output type it asks for, and deps built on them."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -20,13 +20,21 @@ from sentinel.assistant.chat.schemas import (
     Suggestions,
 )
 from sentinel.assistant.chat.settings import ChatSettings
-from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.llm import ScriptedModel, ScriptedRequest, allow_real_models, forbid_real_models
 from sentinel.storage import Database
 from tests.storage.databases import db, pg_url, sqlite_template
 
 __all__ = ["db", "pg_url", "sqlite_template"]
 
 Reply = Any  # a dict / str, an exception, or a function of the request
+
+
+@pytest.fixture(autouse=True)
+def no_real_models(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Any real model call is an error, except in tests marked ``model``."""
+    marked = request.node.get_closest_marker("model")
+    with allow_real_models() if marked else forbid_real_models():
+        yield
 
 
 class Script:

@@ -23,7 +23,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
@@ -31,8 +31,11 @@ from sentinel.agents import Agent, AgentError, AgentState, AIApp, ModelConfig, S
 from sentinel.agents.actions import ActionCall
 from sentinel.assistant.chat.actions import CATALOG, ActionContext, ActionEntry, UsageMeter
 from sentinel.assistant.chat.schemas import PlannedAction
-from sentinel.errors import SentinelError
+from sentinel.errors import InvalidInput, SentinelError
 from sentinel.store import Store
+
+if TYPE_CHECKING:
+    from sentinel.assistant.chat.deps import ChatDeps
 
 AGENT = "assistant"
 
@@ -106,11 +109,9 @@ async def _never_generates(config: ModelConfig) -> str:
 class ActionRuntime:
     """The store, the agent and the executor of a ``ChatDeps``."""
 
-    def __init__(self, deps: Any, disabled: Sequence[str] = ()) -> None:
+    def __init__(self, deps: ChatDeps, disabled: Sequence[str] = ()) -> None:
         unknown = sorted(set(disabled) - set(CATALOG))
         if unknown:
-            from sentinel.errors import InvalidInput
-
             raise InvalidInput("disabled_actions", unknown, f"unknown; known: {sorted(CATALOG)}")
         self.deps = deps
         self.allowed = [name for name in CATALOG if name not in set(disabled)]

@@ -7,13 +7,22 @@ each action's own model before anything runs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    field_validator,
+    model_validator,
+)
 
 from sentinel.assistant.chat.personas import Persona
 
-MAX_TEXT = 2000
+MAX_TEXT = 400
+"""Explanations are brief; the bound is in the JSON schema, so a grammar keeps a small model
+from rambling until it runs out of tokens."""
 
 
 class PersonaChoice(BaseModel):
@@ -79,7 +88,9 @@ class Suggestions(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    suggestions: list[str] = Field(default_factory=list, max_length=10)
+    suggestions: list[Annotated[str, StringConstraints(max_length=MAX_TEXT)]] = Field(
+        default_factory=list, max_length=10
+    )
 
 
 class Subtasks(BaseModel):
@@ -87,4 +98,6 @@ class Subtasks(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    subtasks: list[str] = Field(min_length=1, max_length=20)
+    subtasks: list[Annotated[str, StringConstraints(max_length=500)]] = Field(
+        min_length=1, max_length=20
+    )

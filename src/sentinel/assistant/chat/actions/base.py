@@ -8,9 +8,11 @@ them into a visible error result of that one action.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from types import UnionType
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict
 
@@ -73,8 +75,21 @@ class ActionEntry:
         """The action for a prompt: name, what it does, its parameters."""
         fields = []
         for field_name, info in self.params.model_fields.items():
-            kind = getattr(info.annotation, "__name__", None) or str(info.annotation)
-            kind = kind.replace("typing.", "")
             required = "" if info.is_required() else "?"
-            fields.append(f"{field_name}{required}: {kind}")
+            fields.append(f"{field_name}{required}: {type_name(info.annotation)}")
         return f"- {self.name}({', '.join(fields)}): {self.description}"
+
+
+def type_name(annotation: Any) -> str:
+    """A parameter's type as a model reads it: ``int``, ``list[str]``, ``"once"|"always"``
+    (optional parameters are marked ``?`` instead of ``| None``)."""
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return "|".join(json.dumps(arg) for arg in args)
+    if origin in (Union, UnionType):
+        return " | ".join(type_name(arg) for arg in args if arg is not type(None))
+    if origin is list:
+        return f"list[{type_name(args[0])}]" if args else "list"
+    if origin is Annotated:
+        return type_name(args[0])
+    return getattr(annotation, "__name__", str(annotation))
