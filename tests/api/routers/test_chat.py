@@ -14,6 +14,8 @@ import uvicorn
 from fastapi import FastAPI
 
 from sentinel.api import create_app
+from sentinel.api.chat_stream import framed
+from sentinel.assistant.chat.events import ChatEvent
 from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedRequest
@@ -185,7 +187,7 @@ async def test_an_unconfigured_model_is_a_configuration_problem_not_a_broken_str
     assert "SENTINEL_LLM_ASSISTANT" in found["detail"]
 
 
-async def test_a_turn_that_crashes_still_ends_with_an_error_and_done(
+async def test_a_stage_that_crashes_is_an_error_event_and_the_turn_goes_on(
     api_db: Database, clock: VirtualClock
 ) -> None:
     def crash(_: ScriptedRequest) -> Any:
@@ -195,8 +197,27 @@ async def test_a_turn_that_crashes_still_ends_with_an_error_and_done(
     async with asgi(chat_app(api_db, clock, script)) as client:
         response = await client.post(URL, json=say("hi"))
     events = parse_frames(response.text)
-    assert names(events)[-2:] == ["error", "done"]
-    assert datas(events, "error")[-1]["error"] == "the model server vanished"
+    [error] = datas(events, "error")
+    assert "persona" in error["stage"]
+    assert "the model server vanished" in error["error"]
+    assert answer(events) == "Here is what I found."
+    assert names(events)[-2:] == ["receipt", "done"]
+
+
+async def test_a_turn_that_breaks_outside_its_stages_still_ends_the_stream_properly() -> None:
+    async def broken() -> AsyncIterator[ChatEvent]:
+        yield ChatEvent(
+            "status", {"status": "Retrieving relevant memories...", "stage": "memories"}
+        )
+        yield ChatEvent("reasoning", {"reasoning": "r", "iteration": 2})
+        raise RuntimeError("the database went away")
+
+    frames = [frame async for frame in framed(broken())]
+    text = b"".join(frame.encode() for frame in frames).decode()
+    events = parse_frames(text)
+    assert names(events) == ["status", "reasoning", "error", "done"]
+    assert datas(events, "error") == [{"error": "the database went away", "stage": "turn"}]
+    assert datas(events, "done")[0]["iterations"] == 2
 
 
 async def test_two_owners_never_see_each_others_memories_or_receipts(
