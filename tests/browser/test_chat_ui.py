@@ -20,48 +20,10 @@ from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.assistant.chat.conftest import Script
 from tests.browser.world import Served, artifacts_dir, serve
+from tests.cli.chat_conversation import ASK, SUGGESTION, conversation
 
 DESKTOP = ViewportSize(width=1280, height=900)
-ASK = "Remind me to call Ana on Sunday. She lives in Porto."
-SUGGESTION = "Shall I list what to ask her?"
 FIRST_TURN_MS = 120_000
-
-
-def conversation() -> Script:
-    """The model's side of a two-turn conversation."""
-    return Script(
-        persona=[
-            {
-                "selected_mode": "CONFIDANT",
-                "confidence": 0.86,
-                "reasoning": "The user keeps in touch with family.",
-            },
-            {"selected_mode": "MENTOR", "confidence": 0.7, "reasoning": "planning a talk"},
-        ],
-        plans=[
-            {
-                "actions": [
-                    {
-                        "action": "CREATE_MEMORY",
-                        "parameters": {"text": "Ana lives in Porto", "tags": ["family"]},
-                    },
-                    {"action": "CREATE_TASK", "parameters": {"title": "Call Ana on Sunday"}},
-                ]
-            },
-            {"actions": [{"action": "LIST_TASKS", "parameters": {}}]},
-        ],
-        texts=[
-            "Ana is family: remember where she lives and add the call as a task.",
-            "I will remember that Ana lives in Porto, and I added “Call Ana on Sunday” to "
-            "your tasks.",
-            "The user wants topics for the call.",
-            "Ask her about the Porto half marathon and her new flat.",
-        ],
-        suggestions=[
-            {"suggestions": [SUGGESTION, "Should I watch flight prices to Porto?"]},
-            {"suggestions": ["Add these topics to the task?"]},
-        ],
-    )
 
 
 @pytest.fixture

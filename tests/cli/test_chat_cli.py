@@ -22,6 +22,7 @@ from sentinel.llm import ScriptedRequest
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.assistant.chat.conftest import Script
+from tests.cli.chat_conversation import ASK, conversation
 from tests.cli.test_watch_cli import home, invoke, sqlite_template
 
 __all__ = ["home", "sqlite_template"]
@@ -174,6 +175,7 @@ def test_a_conversation_on_stdin_keeps_its_history_and_asks_suggestions(
 
     assert result.exit_code == 0, result.output
     assert result.stdout.count("done in ") == 3  # the blank line, /9 and after /exit: no turn
+    assert "you› Where does Ana live?" in result.stdout
     assert "/9: the last answer made 1 suggestion(s)" in result.stderr
     answers = [call for call in script.model.calls if call.streamed]
     assert len(answers) == 3
@@ -276,3 +278,24 @@ def test_in_ci_with_a_terminal_and_no_question_it_refuses_instead_of_waiting(hom
         os.close(terminal)
     assert done.returncode == 2, done.stderr
     assert "CI=true and no question" in done.stderr
+
+
+def normalized(transcript: str) -> str:
+    """A transcript without what changes from run to run: receipt hashes and durations."""
+    transcript = re.sub(r"sha256 [0-9a-f]{16}…", "sha256 <hash>…", transcript)
+    return re.sub(r"done in \d+\.\d s", "done in <n> s", transcript).strip()
+
+
+def test_the_readme_transcript_is_what_the_cli_prints(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("<!-- chat-transcript -->\n```text\n", 1)[1].split("\n```", 1)[0]
+    script = conversation()
+    monkeypatch.setattr(chat_cli, "assistant_model", lambda: script.model)
+    monkeypatch.setenv("COLUMNS", "120")
+
+    result = invoke("chat", input=f"{ASK}\n/1\n")
+
+    assert result.exit_code == 0, result.output
+    assert normalized(result.stdout) == normalized(shown)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, TextIO
 
 import typer
+from rich.text import Text
 
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import (
@@ -126,15 +127,22 @@ def line_reader(stream: TextIO) -> Callable[[], str | None]:
 
     def piped() -> str | None:
         line = stream.readline()
-        return line.rstrip("\r\n") if line else None
+        if not line:
+            return None
+        return line.rstrip("\r\n")
 
     return piped
 
 
 async def conversation_loop(
-    deps: ChatDeps, conversation: Conversation, read: Callable[[], str | None], *, as_json: bool
+    deps: ChatDeps,
+    conversation: Conversation,
+    read: Callable[[], str | None],
+    *,
+    as_json: bool,
+    echo: bool = False,
 ) -> None:
-    """Turns until ``/exit`` or end of input."""
+    """Turns until ``/exit`` or end of input; ``echo`` prints each message after ``you›``."""
     while (line := read()) is not None:
         text = line.strip()
         if not text:
@@ -146,6 +154,8 @@ async def conversation_loop(
         except InvalidInput as error:
             stderr.print(f"[red]{error.value}: {error.problem}[/]")
             continue
+        if echo:
+            stdout.print(Text("you› ", style="bold cyan") + Text(text), soft_wrap=True)
         await one_turn(deps, conversation, text, as_json=as_json)
 
 
@@ -196,7 +206,10 @@ def chat(
                 return await one_turn(deps, conversation, question.strip(), as_json=as_json)
             if sys.stdin.isatty() and not as_json:
                 stdout.print("[dim]Chat with the assistant. /exit or Ctrl-D to leave.[/]")
-            await conversation_loop(deps, conversation, line_reader(sys.stdin), as_json=as_json)
+            # From a pipe nobody sees the lines typed: the output shows each after "you›".
+            echo = not as_json and not sys.stdin.isatty()
+            read = line_reader(sys.stdin)
+            await conversation_loop(deps, conversation, read, as_json=as_json, echo=echo)
             return True
 
     try:

@@ -106,7 +106,8 @@ class TurnView:
         if event.event != "content":
             self._end_answer()
         if event.event == "status":
-            self.console.print(Text("· " + str(data.get("status", "")), style="dim"))
+            status = Text("· " + str(data.get("status", "")), style="dim")
+            self.console.print(status, soft_wrap=True)
         elif event.event == "reasoning":
             self._reasoning(data)
         elif event.event == "content":
@@ -119,7 +120,7 @@ class TurnView:
                 Text(f"receipt #{data.get('seq')} sha256 {digest}…", style="dim cyan")
             )
         elif event.event == "error":
-            self.console.print(Text("error " + self.errors[-1], style="bold red"))
+            self.console.print(Text("error " + self.errors[-1], style="bold red"), soft_wrap=True)
         elif event.event == "done":
             seconds = int(data.get("duration_ms") or 0) / 1000
             iterations = data.get("iterations")
@@ -139,14 +140,15 @@ class TurnView:
             self.console.print(line)
         reasoning = str(data.get("reasoning") or "").strip()
         if reasoning:
-            label = f"thinking [{data.get('iteration')}]: " if data.get("iteration") else ""
-            self.console.print(Text(label + reasoning, style="dim italic"))
+            iteration = data.get("iteration")
+            label = f"thinking [{iteration}]: " if iteration else "why: "
+            self.console.print(Text(label + reasoning, style="dim italic"), soft_wrap=True)
         actions = data.get("actions") or []
         if actions:
             self.console.print(Text("actions:", style="dim"))
             for action in actions:
                 if isinstance(action, dict):
-                    self.console.print(action_line(action))
+                    self.console.print(action_line(action), soft_wrap=True)
 
     def _content(self, delta: str) -> None:
         if not self._answering:
