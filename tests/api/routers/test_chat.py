@@ -26,6 +26,8 @@ from tests.api.sse import answer, datas, names, parse_frames
 from tests.assistant.chat.conftest import Script
 
 URL = "/api/v1/chat/agentic/stream"
+# A bound, not a threshold: the first turn loads the embedding model on a busy machine.
+LONG_WAIT = 120.0
 
 
 def say(text: str, **options: Any) -> dict[str, Any]:
@@ -267,7 +269,7 @@ async def test_over_a_real_server_the_events_arrive_as_the_turn_runs(
     seen: list[str] = []
     async with (
         uvicorn_serving(app) as base,
-        httpx.AsyncClient(base_url=base) as client,
+        httpx.AsyncClient(base_url=base, timeout=LONG_WAIT) as client,
         client.stream("POST", URL, json=say("Where does Ana live?")) as response,
     ):
         assert response.status_code == 200
@@ -298,12 +300,15 @@ async def test_closing_the_connection_stops_the_turn(api_db: Database, clock: Vi
 
     script = Script(persona=[never_chooses])
     app = chat_app(api_db, clock, script)
-    async with uvicorn_serving(app) as base, httpx.AsyncClient(base_url=base) as client:
+    async with (
+        uvicorn_serving(app) as base,
+        httpx.AsyncClient(base_url=base, timeout=LONG_WAIT) as client,
+    ):
         async with client.stream("POST", URL, json=say("hi")) as response:
             async for chunk in response.aiter_text():
                 if "Selecting persona" in chunk:
                     break
-        await asyncio.wait_for(started.wait(), timeout=10)
+        await asyncio.wait_for(started.wait(), timeout=LONG_WAIT)
         # The client is gone: the server cancels the turn where it waits (the model call).
-        await asyncio.wait_for(cancelled.wait(), timeout=10)
+        await asyncio.wait_for(cancelled.wait(), timeout=LONG_WAIT)
     assert await ReceiptLedger(api_db).list("local") == []
