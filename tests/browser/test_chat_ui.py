@@ -149,3 +149,43 @@ async def test_stop_cancels_the_turn_on_the_server(browser: Browser, database: D
         await expect(page.get_by_role("button", name="Send")).to_be_enabled()
         assert await ReceiptLedger(database).list("local") == []
         assert errors == []
+
+
+async def test_a_stream_cut_short_is_shown_as_failed_and_the_message_kept(
+    browser: Browser, database: Database
+) -> None:
+    # A connection that dies mid-turn cannot be made on purpose with a real server: the
+    # browser is given a response that stops after one event (the page's parser under test).
+    async with serve(database) as served:
+        page, errors = await chat_page(browser, served)
+        status = 'event: status\ndata: {"status":"Selecting persona mode...","stage":"persona"}\n\n'
+        await page.route(
+            "**/chat/stream",
+            lambda route: route.fulfill(status=200, content_type="text/event-stream", body=status),
+        )
+        await page.get_by_label("Message").fill("hello")
+        await page.get_by_role("button", name="Send").click()
+        turn = page.locator("article.turn").nth(0)
+        await expect(turn.locator(".errors")).to_have_text(
+            "request: the connection closed before the turn ended"
+        )
+        await expect(turn.locator(".chat-status")).to_have_text("Failed.")
+        await expect(page.get_by_role("alert")).to_have_text(
+            "the connection closed before the turn ended"
+        )
+        await expect(page.get_by_label("Message")).to_have_value("hello")
+        assert errors == []
+
+
+async def test_a_refused_turn_shows_the_servers_problem(
+    browser: Browser, database: Database
+) -> None:
+    async with serve(database) as served:
+        page, _ = await chat_page(browser, served)
+        await page.context.clear_cookies()  # the session is gone: its CSRF token with it
+        await page.get_by_label("Message").fill("hello")
+        await page.get_by_role("button", name="Send").click()
+        await expect(page.get_by_role("alert")).to_have_text(
+            "the form has expired or did not come from this site; reload the page"
+        )
+        await expect(page.get_by_label("Message")).to_have_value("hello")

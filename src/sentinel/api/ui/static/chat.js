@@ -219,6 +219,7 @@ function setup(form) {
           if (typeof view[event] === "function") view[event](data);
         }
       }
+      if (article.dataset.done !== "true") throw new Error("the connection closed before the turn ended");
       history.push({ role: "user", content: text }, { role: "assistant", content: view.answer });
     } catch (error) {
       const stopped = error.name === "AbortError";
