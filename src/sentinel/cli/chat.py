@@ -29,7 +29,6 @@ from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import (
     MAX_ITERATIONS_CAP,
     MAX_MESSAGES,
-    ChatEvent,
     ChatMessage,
     ChatRequest,
 )
@@ -219,6 +218,3 @@ def chat(
         raise typer.Exit(130) from None
     if not ok:
         raise typer.Exit(EXIT_FAILURE)
-
-
-__all__ = ["ChatEvent", "Conversation", "assistant_model", "chat"]
