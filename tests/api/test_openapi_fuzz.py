@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from sentinel.api import create_app
+from sentinel.llm import ScriptedModel
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 from sentinel.storage.settings import sqlite_url
@@ -43,6 +44,7 @@ APP = create_app(
     Database(create_async_engine(URL, poolclass=NullPool), URL),
     rate_per_minute=100_000,
     research_runner=instant_research,
+    chat_model=ScriptedModel.filling(),
 )
 # The event stream lasts as long as its job, which the test client's per-call event loop may
 # not keep alive; it is covered by tests/api/routers/test_research.py instead.

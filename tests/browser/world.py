@@ -23,6 +23,7 @@ from sentinel.cli.research import world_tools
 from sentinel.clock import SystemClock, VirtualClock
 from sentinel.demo.scripted import read_price, scripted_model
 from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
+from sentinel.llm import LanguageModel, ScriptedModel
 from sentinel.monitor.run import RunOutcome, RunServices, execute_run
 from sentinel.notify import DeliveryWorker
 from sentinel.notify.channels import WebhookChannel
@@ -140,8 +141,9 @@ def engine_lifespan(db: Database, world: World, clock: VirtualClock, inbox: Inbo
 
 
 @asynccontextmanager
-async def serve(db: Database) -> AsyncIterator[Served]:
-    """The app with its engine on a free loopback port, stopped afterwards."""
+async def serve(db: Database, *, chat_model: LanguageModel | None = None) -> AsyncIterator[Served]:
+    """The app with its engine on a free loopback port, stopped afterwards; its chat runs on
+    ``chat_model`` (default: the scripted model answering every step with example values)."""
     clock = VirtualClock(MOMENTS[0])
     world = World.from_scenario(
         load_bundled(SCENARIO), clock, seed=0, slow_delay=0.0, timeout_hold=0.0
@@ -151,6 +153,7 @@ async def serve(db: Database) -> AsyncIterator[Served]:
         db,
         lifespan=engine_lifespan(db, world, clock, inbox),
         research_runner=research,
+        chat_model=chat_model or ScriptedModel.filling(),
     )
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")

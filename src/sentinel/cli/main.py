@@ -63,6 +63,12 @@ COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand(
         "receipts", "sentinel.cli.receipts:app", "Decision receipts: list, verify the hash chain."
     ),
+    LazyCommand(
+        "chat",
+        "sentinel.cli.chat:chat",
+        "Talk to the assistant: it remembers, manages tasks, monitors and research, signs each "
+        "turn.",
+    ),
 )
 
 app = typer.Typer(
