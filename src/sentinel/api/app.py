@@ -3,11 +3,12 @@ for every error and the OpenAPI schema at ``/api/v1/openapi.json``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import APIRouter, Depends, FastAPI
 
+from sentinel.a2a import mount_a2a
 from sentinel.api.auth import require_api_key
 from sentinel.api.problems import install_problem_handlers
 from sentinel.api.ratelimit import RateLimiter
@@ -48,6 +49,7 @@ def create_app(
     the configured models over the local index). The caller owns ``db`` and closes it."""
     clock = clock or SystemClock()
     jobs = ResearchJobs(research_runner or configured_research, clock)
+    closers: list[Callable[[], Awaitable[None]]] = []
 
     @asynccontextmanager
     async def run(app: FastAPI) -> AsyncIterator[None]:
@@ -58,6 +60,8 @@ def create_app(
                 async with lifespan(app):
                     yield
         finally:
+            for close in closers:
+                await close()
             await jobs.close()
 
     app = FastAPI(
@@ -83,4 +87,6 @@ def create_app(
     app.include_router(api)
     app.include_router(health.router)
     install_ui(app)
+    if (a2a := mount_a2a(app)) is not None:  # the A2A agent, with the `a2a` extra
+        closers.append(a2a.aclose)
     return app

@@ -1,0 +1,37 @@
+"""Sentinel over the A2A protocol (agent to agent), on the official ``a2a-sdk``.
+
+- server: Sentinel as an A2A agent with the monitor and research skills (``install_a2a``
+  mounts it on ``sentinel serve``'s app; ``sentinel a2a serve`` runs it alone);
+- client: another A2A agent as a source of documents for monitors and research
+  (``--a2a-source URL``; ``sentinel.a2a.source``).
+
+The SDK is the optional extra ``a2a``; ``mount_a2a`` does nothing without it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+    from sentinel.a2a.server import A2AService
+
+
+def a2a_available() -> bool:
+    """Whether the ``a2a`` extra (the ``a2a-sdk`` package) is installed."""
+    return importlib.util.find_spec("a2a") is not None
+
+
+def mount_a2a(app: FastAPI) -> A2AService | None:
+    """Serve the A2A agent on ``app`` when the SDK is installed; the service to close, or
+    None without the extra."""
+    if not a2a_available():
+        return None
+    from sentinel.a2a.server import install_a2a
+
+    return install_a2a(app)
+
+
+__all__ = ["a2a_available", "mount_a2a"]
