@@ -49,8 +49,9 @@ async def blocking(served: Served, http: httpx.AsyncClient, **config: object) ->
 async def final_task(client: Client, request: SendMessageRequest) -> Task:
     """Send and return the task the (non-streaming) answer carries."""
     events = [event async for event in client.send_message(request)]
-    assert len(events) == 1 and events[0].HasField("task"), events
-    return events[0].task
+    [event] = events
+    assert event.HasField("task"), event
+    return event.task
 
 
 def state(task: Task) -> str:
@@ -84,7 +85,8 @@ async def test_tell_me_when_creates_a_monitor_and_answers_its_id_state_and_next_
         record = await tx.monitors.get(int(view["id"]))
     assert record.original_query == "Tell me when the iPhone 17 is announced"
     assert view["state"] == record.state.value == "active"
-    assert record.next_run_at is not None and view["next_check"] == record.next_run_at.isoformat()
+    assert record.next_run_at is not None
+    assert view["next_check"] == record.next_run_at.isoformat()
     assert f"Monitor #{record.id}" in get_message_text(task.status.message)
 
 
@@ -129,7 +131,8 @@ async def test_research_streams_progress_then_the_final_report_artifact(
     request.message.metadata.update({"skill": "research"})
     events = [event async for event in client.send_message(request)]
     kinds = [event.WhichOneof("payload") for event in events]
-    assert kinds[0] == "task" and events[0].task.status.state == TaskState.TASK_STATE_SUBMITTED
+    assert kinds[0] == "task"
+    assert events[0].task.status.state == TaskState.TASK_STATE_SUBMITTED
     progress = [
         get_message_text(e.status_update.status.message)
         for e in events
@@ -141,7 +144,8 @@ async def test_research_streams_progress_then_the_final_report_artifact(
     [artifact] = [e.artifact_update.artifact for e in events if e.HasField("artifact_update")]
     assert artifact.name == "final_report"
     [report] = get_data_parts(artifact.parts)
-    assert report["sources"] and report["sections"]
+    assert report["sources"]
+    assert report["sections"]
     last = events[-1].status_update.status
     assert last.state == TaskState.TASK_STATE_COMPLETED
     assert get_message_text(last.message) == report["executive_summary"]
@@ -151,16 +155,17 @@ async def test_cancelling_a_running_research_task_stops_it(client: Client, gate:
     request = user_text("Who won the marathon?")
     request.message.metadata.update({"skill": "research"})
     events: list[StreamResponse] = []
+    first = asyncio.Event()
 
     async def follow() -> None:
         async for event in client.send_message(request):
             events.append(event)
+            first.set()
 
     following = asyncio.create_task(follow())
     async with asyncio.timeout(30):
         await gate.waiting.wait()
-        while not events:
-            await asyncio.sleep(0.01)
+        await first.wait()
     task_id = events[0].task.id
     canceled = await client.cancel_task(CancelTaskRequest(id=task_id))
     assert canceled.status.state == TaskState.TASK_STATE_CANCELED
@@ -188,7 +193,8 @@ async def test_the_agent_refuses_calls_without_a_key_once_keys_exist(
     raw = await http.post(
         f"{served.url}/a2a", json={"jsonrpc": "2.0", "id": 1, "method": "GetTask"}
     )
-    assert raw.status_code == 401 and "missing API key" in json.dumps(raw.json())
+    assert raw.status_code == 401
+    assert "missing API key" in json.dumps(raw.json())
     keyed = await blocking(served, http, interceptors=[AuthInterceptor(ApiKeyCredentials(key))])
     task = await final_task(keyed, user_text("Tell me when the iPhone 17 is announced"))
     await keyed.close()
