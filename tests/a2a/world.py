@@ -40,7 +40,17 @@ from sentinel.web.search.searxng import SearxngSearch
 from tests.browser.world import MOMENTS, QUERY, RULE, SCENARIO
 from tests.browser.world import research as world_research
 
-__all__ = ["MOMENTS", "QUERY", "RULE", "Gate", "PushReceiver", "Served", "serve_sentinel"]
+__all__ = [
+    "MOMENTS",
+    "QUERY",
+    "RULE",
+    "Gate",
+    "Push",
+    "PushReceiver",
+    "Served",
+    "running",
+    "serve_sentinel",
+]
 OWNER = "a2a-test"
 
 
