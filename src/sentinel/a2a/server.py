@@ -10,6 +10,7 @@ a valid one is refused with 401 before the SDK sees it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
 from sentinel.storage import Database
+
+PARSE_ERROR = -32700
 
 
 @dataclass
@@ -138,6 +141,14 @@ def _guarded(route: Route) -> Callable[[Request], Awaitable[Response]]:
                 {"error": exc.detail, "status": exc.status_code},
                 status_code=exc.status_code,
                 headers=exc.headers,
+            )
+        try:
+            json.loads(await request.body())
+        except ValueError as exc:
+            # The SDK answers invalid JSON with a parse error, but bytes that are not text
+            # at all (UnicodeDecodeError) with an internal error: answer both here.
+            return JSONResponse(
+                {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": str(exc)}}
             )
         response: Response = await endpoint(request)
         return response
