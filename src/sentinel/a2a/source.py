@@ -32,9 +32,10 @@ from a2a.helpers import get_data_parts, get_text_parts, new_text_message
 from a2a.types.a2a_pb2 import Part, Role, SendMessageRequest, Task, TaskState
 from a2a.utils.errors import A2AError
 
-from sentinel.errors import ProviderError
+from sentinel.errors import InvalidInput, ProviderError
 from sentinel.notify.specs import validate_webhook_url
 from sentinel.research.reading import Page, PageReader
+from sentinel.research.tools import ResearchTools
 from sentinel.web.search.base import SearchHit, SearchInput, SearchProvider
 
 PROVIDER = "a2a"
@@ -160,12 +161,6 @@ class A2ASourceSearch:
             hits.extend(await self.fallback.search(more))
         return hits[: query.num_results]
 
-    async def aclose(self) -> None:
-        """Close the fallback provider when it has something to close."""
-        closer = getattr(self.fallback, "aclose", None)
-        if closer is not None:
-            await closer()
-
 
 class A2AReader:
     """Reads agents' answers from ``source``; other URLs with ``fallback``."""
@@ -180,3 +175,20 @@ class A2AReader:
         if answer is None:
             return await self.fallback.read(url)
         return Page(url=answer.url, final_url=answer.url, title=answer.agent, text=answer.text)
+
+
+class _AgentsOnly:
+    """The reader behind agents used alone: every hit is an agent's answer."""
+
+    async def read(self, url: str) -> Page:
+        raise InvalidInput("url", url, "is not an A2A agent's answer (no other source is set)")
+
+
+def with_agents(
+    tools: ResearchTools | None, agents: list[str], *, api_key: str | None = None
+) -> ResearchTools:
+    """Research tools asking ``agents`` first, then searching and reading with ``tools``
+    (or the agents alone when ``tools`` is None); ``tools``' clients are closed with them."""
+    source = A2ASourceSearch(agents, tools.search if tools else None, api_key=api_key)
+    reader = A2AReader(source, tools.reader if tools else _AgentsOnly())
+    return ResearchTools(source, reader, list(tools.closers) if tools else [])

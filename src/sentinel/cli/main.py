@@ -55,6 +55,7 @@ COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand(
         "receipts", "sentinel.cli.receipts:app", "Decision receipts: list, verify the hash chain."
     ),
+    LazyCommand("a2a", "sentinel.cli.a2a:app", "Sentinel as an A2A agent (agent to agent)."),
 )
 
 app = typer.Typer(
