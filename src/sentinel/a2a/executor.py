@@ -170,7 +170,7 @@ class SentinelAgentExecutor(AgentExecutor):
         await updater.add_artifact(
             [new_data_part(report, media_type="application/json")], name=REPORT_ARTIFACT
         )
-        summary = str(report.get("executive_summary") or report.get("title") or "Report ready.")
+        summary = str(report.get("executive_summary") or report.get("topic") or "Report ready.")
         await updater.complete(_agent_message(updater, summary))
 
 
