@@ -11,12 +11,18 @@ The SDK is the optional extra ``a2a``; ``mount_a2a`` does nothing without it.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
+
+from sentinel.notify.specs import validate_webhook_url
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from sentinel.a2a.server import A2AService
+
+# Where a monitor keeps the A2A agents it asks on every run (``monitors.context``).
+CONTEXT_KEY = "a2a_sources"
 
 
 def a2a_available() -> bool:
@@ -34,4 +40,9 @@ def mount_a2a(app: FastAPI) -> A2AService | None:
     return install_a2a(app)
 
 
-__all__ = ["a2a_available", "mount_a2a"]
+def agent_urls(urls: Iterable[str]) -> list[str]:
+    """Validated, deduplicated agent base URLs (``InvalidInput`` names a bad one)."""
+    return list(dict.fromkeys(validate_webhook_url(url).rstrip("/") for url in urls))
+
+
+__all__ = ["CONTEXT_KEY", "a2a_available", "agent_urls", "mount_a2a"]

@@ -7,8 +7,10 @@ parts as JSON), cited by the agent's URL.
 
 ``A2ASourceSearch`` plugs agents in where a search provider goes: each search asks every
 agent the query and returns the answers as hits ahead of the wrapped provider's own (whose
-hits fill the rest); ``A2AReader`` reads an answer's URL back from those answers and any
-other URL with the wrapped reader — so a research run cites the agent like any page.
+hits fill the rest); ``A2AReader`` (research) and ``AnswerFetcher`` (monitor runs) read an
+answer's URL back from those answers and any other URL with what they wrap — so a report or
+a monitor's evidence cites the agent like any page. ``with_agents`` builds research tools,
+``monitor_sources`` the run hook for monitors created with ``--a2a-source``.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 import httpx
 from a2a.client import (
@@ -32,10 +35,16 @@ from a2a.helpers import get_data_parts, get_text_parts, new_text_message
 from a2a.types.a2a_pb2 import Part, Role, SendMessageRequest, Task, TaskState
 from a2a.utils.errors import A2AError
 
+from sentinel.a2a import CONTEXT_KEY, agent_urls
 from sentinel.errors import InvalidInput, ProviderError
+from sentinel.monitor.run import MonitorSources
+from sentinel.monitor.workspace import PageFetcher
 from sentinel.notify.specs import validate_webhook_url
 from sentinel.research.reading import Page, PageReader
 from sentinel.research.tools import ResearchTools
+from sentinel.storage import MonitorRecord
+from sentinel.web.fetch import FetchResult
+from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.search.base import SearchHit, SearchInput, SearchProvider
 
 PROVIDER = "a2a"
@@ -140,7 +149,7 @@ class A2ASourceSearch:
         api_key: str | None = None,
         http: httpx.AsyncClient | None = None,
     ) -> None:
-        self.agents = [validate_webhook_url(url).rstrip("/") for url in agents]
+        self.agents = agent_urls(agents)
         self.fallback = fallback
         self.api_key = api_key
         self.http = http
@@ -192,3 +201,44 @@ def with_agents(
     source = A2ASourceSearch(agents, tools.search if tools else None, api_key=api_key)
     reader = A2AReader(source, tools.reader if tools else _AgentsOnly())
     return ResearchTools(source, reader, list(tools.closers) if tools else [])
+
+
+class AnswerFetcher:
+    """A monitor run's fetcher: agents' answers from ``source``, other pages from ``pages``."""
+
+    def __init__(self, source: A2ASourceSearch, pages: PageFetcher) -> None:
+        self.source = source
+        self.pages = pages
+
+    async def fetch(self, url: str) -> FetchResult:
+        """The agent's latest answer as a fetched page (its URL the citation), or the page."""
+        answer = self.source.answers.get(url.rstrip("/"))
+        if answer is None:
+            return await self.pages.fetch(url)
+        return FetchResult(
+            url=answer.url,
+            final_url=answer.url,
+            status=200,
+            content_type="text/plain",
+            title=answer.agent,
+            text=answer.text,
+            fingerprint=content_fingerprint(answer.text, title=answer.agent),
+            fetched_at=datetime.now(UTC),
+            elapsed_s=0.0,
+        )
+
+
+def monitor_sources(api_key: str | None = None) -> MonitorSources:
+    """The ``RunServices.extra_sources`` hook: a monitor whose context names A2A agents
+    (``a2a_sources``, set by ``sentinel watch add --a2a-source``) asks them on every search."""
+
+    def sources(
+        monitor: MonitorRecord, search: SearchProvider, fetcher: PageFetcher
+    ) -> tuple[SearchProvider, PageFetcher]:
+        agents = monitor.context.get(CONTEXT_KEY) or []
+        if not agents:
+            return search, fetcher
+        source = A2ASourceSearch(list(agents), search, api_key=api_key)
+        return source, AnswerFetcher(source, fetcher)
+
+    return sources

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -22,6 +23,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from rich.console import Console
 from rich.markup import escape
 
+from sentinel.a2a import a2a_available
 from sentinel.clock import Clock, SystemClock
 from sentinel.config import get_settings
 from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
@@ -227,6 +229,11 @@ def build_run_services(
 
     rng = random.Random()
     search_settings = SearchSettings()
+    extra_sources = None
+    if a2a_available():  # monitors created with --a2a-source ask those agents
+        from sentinel.a2a.source import monitor_sources
+
+        extra_sources = monitor_sources(os.environ.get("SENTINEL_A2A_KEY") or None)
     folder = search_settings.documents_folder() if search_settings.is_local else None
     return RunServices(
         db=db,
@@ -239,6 +246,7 @@ def build_run_services(
         rng=rng,
         lease_owner=owner,
         retry_policy=RunnerRetries(policy, rng),
+        extra_sources=extra_sources,
     )
 
 
