@@ -21,6 +21,7 @@ from a2a.types.a2a_pb2 import (
     Task,
     TaskState,
 )
+from a2a.utils.errors import TaskNotFoundError
 
 from sentinel.a2a.source import ApiKeyCredentials
 from sentinel.storage.api_keys import ApiKeyRepository
@@ -44,6 +45,11 @@ async def blocking(served: Served, http: httpx.AsyncClient, **config: object) ->
         ClientConfig(httpx_client=http, streaming=False),
         **config,  # type: ignore[arg-type]
     )
+
+
+def with_key(key: str) -> AuthInterceptor:
+    """The SDK's interceptor sending ``key`` as the card's security schemes say."""
+    return AuthInterceptor(ApiKeyCredentials(key))
 
 
 async def final_task(client: Client, request: SendMessageRequest) -> Task:
@@ -195,7 +201,40 @@ async def test_the_agent_refuses_calls_without_a_key_once_keys_exist(
     )
     assert raw.status_code == 401
     assert "missing API key" in json.dumps(raw.json())
-    keyed = await blocking(served, http, interceptors=[AuthInterceptor(ApiKeyCredentials(key))])
+    keyed = await blocking(served, http, interceptors=[with_key(key)])
     task = await final_task(keyed, user_text("Tell me when the iPhone 17 is announced"))
     await keyed.close()
     assert state(task) == "TASK_STATE_COMPLETED"
+
+
+async def test_tasks_belong_to_the_owner_of_the_key_that_made_them(
+    served: Served, http: httpx.AsyncClient
+) -> None:
+    async with served.db.transaction() as tx:
+        keys = ApiKeyRepository(tx.session)
+        _, alice = await keys.create("alice", now=served.world_clock.now())
+        _, bob = await keys.create("bob", now=served.world_clock.now())
+    as_alice = await blocking(
+        served, http, interceptors=[AuthInterceptor(ApiKeyCredentials(alice))]
+    )
+    task = await final_task(as_alice, user_text("Tell me when the Kestrel 3 ships"))
+    assert (await as_alice.get_task(GetTaskRequest(id=task.id))).id == task.id
+    await as_alice.close()
+    as_bob = await blocking(served, http, interceptors=[with_key(bob)])
+    with pytest.raises(TaskNotFoundError):
+        await as_bob.get_task(GetTaskRequest(id=task.id))
+    await as_bob.close()
+
+
+async def test_protocol_0_3_method_names_are_served_too(
+    served: Served, http: httpx.AsyncClient
+) -> None:
+    message = {
+        "role": "user",
+        "messageId": "m-03",
+        "parts": [{"kind": "text", "text": "Tell me when the Kestrel 4 ships"}],
+    }
+    body = {"jsonrpc": "2.0", "id": 3, "method": "message/send", "params": {"message": message}}
+    result = (await http.post(f"{served.url}/a2a", json=body)).json()["result"]
+    assert (result["kind"], result["status"]["state"]) == ("task", "completed")
+    assert result["artifacts"][0]["name"] == "monitor"

@@ -5,7 +5,8 @@ or the one ``create_a2a_app`` builds for ``sentinel a2a serve``): the card at bo
 well-known paths (public), JSON-RPC 2.0 at ``/a2a`` (protocol 1.0 method names, and the 0.3
 names such as ``message/stream`` through the SDK's compatibility layer), SSE for streaming.
 The JSON-RPC endpoint is guarded like ``/api/v1``: once an API key exists, a request without
-a valid one is refused with 401 before the SDK sees it.
+a valid one is refused with 401 before the SDK sees it, and tasks belong to the key's owner
+(another owner's task is "not found").
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 import httpx
+from a2a.auth.user import User
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict
-from a2a.server.routes import create_jsonrpc_routes
+from a2a.server.routes import DefaultServerCallContextBuilder, create_jsonrpc_routes
 from a2a.server.tasks import BasePushNotificationSender, InMemoryTaskStore
 from fastapi import FastAPI, HTTPException
 from starlette.requests import Request
@@ -69,12 +71,40 @@ def install_a2a(app: FastAPI) -> A2AService:
         push_config_store=push,
         push_sender=BasePushNotificationSender(push_client, push),
     )
-    routes = create_jsonrpc_routes(handler, rpc_url=RPC_PATH, enable_v0_3_compat=True)
+    routes = create_jsonrpc_routes(
+        handler, rpc_url=RPC_PATH, context_builder=OwnerContext(), enable_v0_3_compat=True
+    )
     guarded = [Route(route.path, _guarded(route), methods=["POST"]) for route in routes]
     cards = [Route(path, _serve_card, methods=["GET"]) for path in CARD_PATHS]
     # First, so no UI route pattern can shadow them.
     app.router.routes[:0] = [*cards, *guarded]
     return A2AService(handler, push_client, push)
+
+
+class KeyOwner(User):
+    """The caller as the SDK sees it: the owner of the API key it presented."""
+
+    def __init__(self, owner: str | None) -> None:
+        self.owner = owner
+
+    @property
+    def is_authenticated(self) -> bool:
+        """Whether a valid key was presented."""
+        return self.owner is not None
+
+    @property
+    def user_name(self) -> str:
+        """The key's owner; empty for the open (keyless) loopback server."""
+        return self.owner or ""
+
+
+class OwnerContext(DefaultServerCallContextBuilder):
+    """Call contexts whose user is the API key's owner: tasks and push configs are kept per
+    owner, so one key's caller cannot read or cancel another's tasks."""
+
+    def build_user(self, request: Request) -> User:
+        """The owner ``require_api_key`` recorded for this request, if any."""
+        return KeyOwner(getattr(request.state, "sentinel_owner", None))
 
 
 def create_a2a_app(
