@@ -36,6 +36,12 @@ BENCHES: tuple[LazyCommand, ...] = (
         "Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow.",
     ),
     LazyCommand(
+        "assistant-turn",
+        "sentinel.bench.assistant_turn:command",
+        "Chat turn latency: framework overhead on the scripted model (p50/p95), a turn on the\n"
+        "embedded model, and a 3-action plan run sequentially vs in parallel.",
+    ),
+    LazyCommand(
         "engine-temporal",
         "sentinel.bench.engine_temporal:command",
         "The Temporal engine's overhead per monitor run beside the embedded engine's.",

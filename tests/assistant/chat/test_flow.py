@@ -1,0 +1,417 @@
+"""The turn's paths on the scripted model: persona, plan, parallel actions, reflection,
+iterations, suggestions, receipts, bad JSON, failures, owners."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from sentinel.assistant.chat.deps import ChatDeps
+from sentinel.assistant.chat.personas import Persona, profile
+from sentinel.assistant.chat.schemas import ActionPlan, PersonaChoice, Reflection, Suggestions
+from sentinel.assistant.chat.settings import ChatSettings
+from sentinel.assistant.receipts import ReceiptPayload, digest
+from sentinel.errors import InvalidInput
+from sentinel.llm import ModelRequestError, ScriptedModel
+from sentinel.storage import Database
+from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
+
+
+def plan(*steps: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    """A planner answer with these actions."""
+    return {"actions": [{"action": a, "parameters": p, "reasoning": "needed"} for a, p in steps]}
+
+
+def persona(mode: str, confidence: float = 0.9) -> dict[str, Any]:
+    """A selector answer."""
+    return {"selected_mode": mode, "confidence": confidence, "reasoning": f"{mode} fits"}
+
+
+class SleepyResearch:
+    """A research runner that waits ``delays[question]`` seconds and records concurrency."""
+
+    def __init__(self, delays: dict[str, float] | None = None) -> None:
+        self.delays = delays or {}
+        self.running = 0
+        self.peak = 0
+        self.finished: list[str] = []
+
+    async def __call__(self, question: str) -> dict[str, Any]:
+        self.running += 1
+        self.peak = max(self.peak, self.running)
+        try:
+            await asyncio.sleep(self.delays.get(question, 0.05))
+        finally:
+            self.running -= 1
+        self.finished.append(question)
+        return {"question": question, "report": {"topic": question}, "iterations": 1}
+
+
+def research(question: str) -> tuple[str, dict[str, Any]]:
+    return ("RESEARCH", {"question": question})
+
+
+async def test_the_persona_sets_the_system_prompt_and_temperature(
+    make_deps: DepsFactory,
+) -> None:
+    for mode in (Persona.GUARDIAN, Persona.CONFIDANT):
+        script = Script(persona=[persona(mode.value)])
+        events = await run_turn(make_deps(script), "I am worried about a phishing mail")
+        chosen = profile(mode)
+        reasoning_call, answer_call = [c for c in script.model.calls if c.output is None]
+        for call in (reasoning_call, answer_call):
+            assert chosen.system_prompt in call.system
+            assert call.params.temperature == chosen.temperature
+        first = named(events, "reasoning")[0]
+        assert (first["persona"], first["confidence"]) == (mode.value, 0.9)
+        [receipt] = await make_deps(script).ledger.list("alice", limit=1)
+        assert receipt.payload["persona"] == mode.value
+
+
+async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> None:
+    events = await run_turn(make_deps(Script(persona=[persona("mediator")])), "We argue")
+    assert named(events, "reasoning")[0]["persona"] == "MEDIATOR"
+
+
+async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFactory) -> None:
+    runner = SleepyResearch({"slowest": 0.3, "middle": 0.15, "fastest": 0.0})
+    script = Script(plans=[plan(research("slowest"), research("middle"), research("fastest"))])
+    events = await run_turn(make_deps(script, research=runner), "three questions")
+    assert runner.finished == ["fastest", "middle", "slowest"]  # they really overlapped
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["result"]["question"] for a in ran] == ["slowest", "middle", "fastest"]
+    assert all(a["ok"] for a in ran)
+
+
+async def test_sequential_execution_runs_one_action_at_a_time(make_deps: DepsFactory) -> None:
+    runner = SleepyResearch({"slowest": 0.1, "fastest": 0.0})
+    script = Script(plans=[plan(research("slowest"), research("fastest"))])
+    await run_turn(make_deps(script, research=runner), "two", parallel_actions=False)
+    assert runner.finished == ["slowest", "fastest"]
+    assert runner.peak == 1
+
+
+async def test_at_most_five_actions_run_at_once(make_deps: DepsFactory) -> None:
+    runner = SleepyResearch()
+    steps = [research(f"question {i}") for i in range(8)]
+    script = Script(plans=[plan(*steps)])
+    events = await run_turn(make_deps(script, research=runner), "eight questions")
+    assert runner.peak == 5
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["result"]["question"] for a in ran] == [f"question {i}" for i in range(8)]
+
+
+async def test_a_slow_action_times_out_while_the_others_succeed(make_deps: DepsFactory) -> None:
+    runner = SleepyResearch({"forever": 30.0})
+    script = Script(
+        plans=[
+            plan(research("forever"), ("CREATE_TASK", {"title": "Call Ana"}), ("LIST_TASKS", {}))
+        ]
+    )
+    deps = make_deps(script, research=runner, research_timeout_s=0.2)
+    events = await run_turn(deps, "research forever and add a task")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["ok"] for a in ran] == [False, True, True]
+    assert ran[0]["error"] == "timed out after 0.2s"
+    assert named(events, "error") == [
+        {"error": "RESEARCH failed: timed out after 0.2s", "stage": "actions"}
+    ]
+    assert [t.title for t in await deps.tasks.list("alice")] == ["Call Ana"]
+    assert events[-1].event == "done"
+
+
+async def test_a_failing_action_does_not_sink_the_others(make_deps: DepsFactory) -> None:
+    script = Script(
+        plans=[
+            plan(
+                ("UPDATE_TASK", {"task_id": 999, "status": "done"}),
+                ("CREATE_MEMORY", {"text": "Ana likes running"}),
+            )
+        ]
+    )
+    deps = make_deps(script)
+    events = await run_turn(deps, "mark task 999 done and remember Ana likes running")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert not ran[0]["ok"]
+    assert "999" in ran[0]["error"]
+    assert ran[1]["ok"]
+    assert [m.text for m in await deps.memories.list("alice")] == ["Ana likes running"]
+    # The answer sees the failure, so it can say so.
+    answer_call = next(c for c in script.model.calls if c.streamed)
+    assert "UPDATE_TASK FAILED" in answer_call.system
+
+
+async def test_unknown_actions_and_bad_parameters_are_visible_errors(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(
+        plans=[
+            plan(
+                ("ACTIVATE_SHADOW", {}),
+                ("CREATE_TASK", {}),
+                ("CREATE_TASK", {"title": "ok", "owner": "bob"}),
+                ("LIST_TASKS", {}),
+            )
+        ]
+    )
+    events = await run_turn(make_deps(script), "do odd things")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["ok"] for a in ran] == [False, False, False, True]
+    assert "unknown action 'ACTIVATE_SHADOW'" in ran[0]["error"]
+    assert "params.title" in ran[1]["error"]
+    assert "owner" in ran[2]["error"]  # a plan cannot name another owner
+    assert len(named(events, "error")) == 3
+
+
+async def test_a_disabled_action_is_refused_by_the_agents_hard_limit(
+    make_deps: DepsFactory,
+) -> None:
+    runner = SleepyResearch()
+    script = Script(plans=[plan(research("anything"))])
+    deps = make_deps(script, research=runner, disabled_actions=["RESEARCH"])
+    events = await run_turn(deps, "research something")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert "forbidden" in ran[0]["error"]
+    assert "refused" in ran[0]["error"]
+    assert runner.finished == []
+    assert "RESEARCH" not in deps.runtime.catalogue()
+
+
+async def test_need_more_runs_another_iteration_without_reflecting(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(
+        plans=[
+            plan(("SEARCH_MEMORIES", {"query": "Ana"}), ("NEED_MORE", {"missing": "her tasks"})),
+            plan(("LIST_TASKS", {}), ("DONE", {})),
+        ]
+    )
+    events = await run_turn(make_deps(script), "what about Ana?")
+    assert named(events, "done")[0]["iterations"] == 2
+    assert script.calls_for(Reflection) == []
+    # The second plan saw the first iteration's results.
+    second_plan = script.calls_for(ActionPlan)[1]
+    assert "SEARCH_MEMORIES ok" in second_plan.prompt
+
+
+async def test_reflection_asking_for_more_loops_until_the_iteration_cap(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(
+        plans=[plan(("LIST_TASKS", {}))] * 3,
+        reflections=[{"needs_more": True, "reason": "still unsure"}] * 3,
+    )
+    events = await run_turn(make_deps(script), "keep looking")
+    assert named(events, "done")[0]["iterations"] == 3
+    assert len(script.calls_for(ActionPlan)) == 3
+    assert len(script.calls_for(Reflection)) == 2  # none after the last allowed iteration
+    assert {"status": "Iteration cap reached (3)", "stage": "reflection"} in named(events, "status")
+
+
+async def test_the_request_may_lower_the_iteration_cap(make_deps: DepsFactory) -> None:
+    script = Script(plans=[plan(("NEED_MORE", {}))] * 3)
+    events = await run_turn(make_deps(script), "loop", max_iterations=1)
+    assert named(events, "done")[0]["iterations"] == 1
+    assert len(script.calls_for(ActionPlan)) == 1
+
+
+async def test_reflection_satisfied_ends_the_loop(make_deps: DepsFactory) -> None:
+    script = Script(plans=[plan(("LIST_TASKS", {}))])
+    events = await run_turn(make_deps(script), "my tasks?")
+    assert named(events, "done")[0]["iterations"] == 1
+    assert len(script.calls_for(Reflection)) == 1
+
+
+async def test_wait_user_ends_the_loop_and_the_answer_asks_the_question(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(plans=[plan(("WAIT_USER", {"question": "Which city?"}))])
+    events = await run_turn(make_deps(script), "book me a hotel")
+    assert named(events, "done")[0]["iterations"] == 1
+    answer_call = next(c for c in script.model.calls if c.streamed)
+    assert "ask the user exactly this: Which city?" in answer_call.system
+
+
+async def test_explain_joins_the_turns_reasoning(make_deps: DepsFactory) -> None:
+    script = Script(plans=[plan(("EXPLAIN", {"explanation": "I checked your tasks first"}))])
+    deps = make_deps(script)
+    await run_turn(deps, "why?")
+    [receipt] = await deps.ledger.list("alice")
+    assert "I checked your tasks first" in receipt.payload["reasoning"]
+
+
+async def test_suggestions_are_streamed_and_cut_to_the_setting(make_deps: DepsFactory) -> None:
+    script = Script(suggestions=[{"suggestions": ["A?", " ", "B?", "C?", "D?"]}])
+    events = await run_turn(make_deps(script, suggestions=2), "hi")
+    assert named(events, "suggestions") == [{"suggestions": ["A?", "B?"]}]
+    assert "At most 2" in script.calls_for(Suggestions)[0].system
+
+
+async def test_no_suggestions_when_turned_off(make_deps: DepsFactory) -> None:
+    script = Script()
+    events = await run_turn(make_deps(script, suggestions=0), "hi")
+    assert named(events, "suggestions") == []
+    assert script.calls_for(Suggestions) == []
+
+
+async def test_each_turn_appends_one_receipt_and_the_chain_verifies(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(plans=[plan(("CREATE_TASK", {"title": "Call Ana"}))])
+    deps = make_deps(script)
+    first = await run_turn(deps, "add a task to call Ana")
+    second = await run_turn(deps, "thanks")
+    r1, r2 = named(first, "receipt")[0], named(second, "receipt")[0]
+    assert (r1["seq"], r2["seq"], r2["prev_hash"]) == (1, 2, r1["hash"])
+    assert (await deps.ledger.verify("alice")).ok
+    stored = await deps.ledger.get("alice", 1)
+    payload = ReceiptPayload.model_validate(stored.payload)
+    assert payload.query == "add a task to call Ana"
+    assert payload.persona == "MENTOR"
+    assert payload.model == "scripted"
+    assert payload.usage.prompt_tokens > 0
+    assert payload.usage.completion_tokens > 0
+    assert payload.answer_digest == digest(content(first))
+    [action] = payload.actions
+    # The parameters as they ran: validated, defaults filled in.
+    assert action.parameters == {"title": "Call Ana", "notes": "", "priority": "medium"}
+    assert (action.name, action.ok) == ("CREATE_TASK", True)
+    [task] = await deps.tasks.list("alice")
+    assert action.result_digest != digest(None)
+    assert any("persona MENTOR" in line for line in payload.reasoning)
+    assert task.title == "Call Ana"
+
+
+async def test_bad_json_is_repaired_once_then_the_error_is_visible_and_the_turn_answers(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(persona=["I think MENTOR", "still prose"], plans=["nope", "{broken"])
+    deps = make_deps(script)
+    events = await run_turn(deps, "help")
+    assert len(script.calls_for(PersonaChoice)) == 2  # the reply and its one repair
+    assert len(script.calls_for(ActionPlan)) == 2
+    errors = named(events, "error")
+    assert [e["stage"] for e in errors] == ["persona", "planning"]
+    assert "even after one repair" in errors[0]["error"]
+    assert named(events, "reasoning")[0]["persona"] == "MIRROR"  # the safe default
+    assert content(events) == "Here is what I found."
+    assert events[-1].event == "done"
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["details"]["errors"][0]["stage"] == "persona"
+
+
+async def test_a_reply_fixed_by_the_repair_round_is_no_error(make_deps: DepsFactory) -> None:
+    script = Script(persona=["MENTOR please", persona("MENTOR")])
+    events = await run_turn(make_deps(script), "teach me")
+    assert named(events, "error") == []
+    assert named(events, "reasoning")[0]["persona"] == "MENTOR"
+
+
+async def test_a_failing_answer_still_says_what_was_done(make_deps: DepsFactory) -> None:
+    def texts(request: Any) -> Any:
+        if request.streamed:
+            return ModelRequestError("scripted", "connection reset")
+        return "reasoning"
+
+    script = Script(plans=[plan(("CREATE_TASK", {"title": "x"}))], texts=[texts, texts])
+    events = await run_turn(make_deps(script), "add x")
+    assert [e["stage"] for e in named(events, "error")] == ["answer"]
+    assert "Done: CREATE_TASK." in content(events)
+    assert events[-1].event == "done"
+
+
+async def test_status_and_reasoning_are_streamed_only_when_asked(make_deps: DepsFactory) -> None:
+    events = await run_turn(make_deps(Script()), "hi", stream_status=False, include_reasoning=False)
+    assert {e.event for e in events} == {"content", "suggestions", "receipt", "done"}
+
+
+async def test_one_owner_never_sees_anothers_memories_tasks_or_receipts(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(
+        plans=[
+            plan(("CREATE_MEMORY", {"text": "My sister Ana lives in Porto"})),
+            plan(("SEARCH_MEMORIES", {"query": "Ana Porto"}), ("LIST_TASKS", {})),
+        ]
+    )
+    deps = make_deps(script)  # one deps, one memory index cache, serving both owners
+    await deps.tasks.create("alice", "Alice's secret task")
+    await run_turn(deps, "remember: my sister Ana lives in Porto", owner="alice")
+    events = await run_turn(deps, "where does Ana live?", owner="bob")
+    assert named(events, "status")[1]["status"].startswith("Found 0 relevant memories")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert ran[0]["result"]["hits"] == []
+    assert ran[1]["result"]["tasks"] == []
+    assert [m.text for m in await deps.memories.list("alice")] == ["My sister Ana lives in Porto"]
+    assert [r.seq for r in await deps.ledger.list("bob")] == [1]
+    assert [r.seq for r in await deps.ledger.list("alice")] == [1]
+    assert deps.runtime.store.state.turns == {}  # finished turns are forgotten
+
+
+async def test_the_turn_starts_from_the_owners_relevant_memories(make_deps: DepsFactory) -> None:
+    script = Script()
+    deps = make_deps(script)
+    await deps.memories.create("alice", "My sister Ana lives in Porto")
+    await deps.memories.create("alice", "I bought a blue bicycle")
+    events = await run_turn(deps, "where does my sister Ana live?")
+    assert named(events, "status")[1]["status"].startswith("Found 1 relevant memories")
+    assert "My sister Ana lives in Porto" in script.calls_for(PersonaChoice)[0].prompt
+    answer_call = next(c for c in script.model.calls if c.streamed)
+    assert "My sister Ana lives in Porto" in answer_call.system
+    assert "blue bicycle" not in answer_call.system
+
+
+async def test_deps_use_the_assistant_roles_model_setting(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_LLM", "local:qwen2.5-coder-0.5b")
+    monkeypatch.setenv("SENTINEL_LLM_ASSISTANT", "scripted")
+    deps = ChatDeps.open(db, embedder=None)
+    assert isinstance(deps.model, ScriptedModel)
+    events = await run_turn(deps, "hello")  # a model that fills any schema still ends a turn
+    assert events[-1].event == "done"
+    assert named(events, "receipt")[0]["seq"] == 1
+
+
+def test_disabling_an_unknown_action_is_refused(db: Database) -> None:
+    with pytest.raises(InvalidInput, match="disabled_actions"):
+        ChatDeps.open(
+            db,
+            model=ScriptedModel(),
+            settings=ChatSettings(disabled_actions=["LAUNCH_ROCKETS"]),
+            embedder=None,
+        )
+
+
+async def test_a_stage_that_crashes_is_an_error_event_and_the_turn_goes_on(
+    make_deps: DepsFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deps = make_deps(Script())
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("index file vanished")
+
+    monkeypatch.setattr(deps.memories, "search", broken)
+    events = await run_turn(deps, "hello")
+    assert named(events, "error") == [
+        {"error": "internal error: RuntimeError: index file vanished", "stage": "retrieve_memories"}
+    ]
+    assert content(events) == "Here is what I found."
+    assert [e.event for e in events][-2:] == ["receipt", "done"]
+
+
+async def test_without_agentic_mode_the_turn_answers_from_memories_directly(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script()
+    deps = make_deps(script)
+    await deps.memories.create("alice", "My sister Ana lives in Porto")
+    events = await run_turn(deps, "where does Ana live?", use_agentic=False)
+    assert [c.output for c in script.model.calls] == [None]  # the answer only
+    assert "My sister Ana lives in Porto" in script.model.calls[0].system
+    assert content(events) == "Here is what I found."
+    assert named(events, "done")[0]["iterations"] == 0
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["actions"] == []

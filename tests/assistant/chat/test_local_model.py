@@ -1,0 +1,48 @@
+"""One whole turn on the embedded model: every structured step is grammar-constrained JSON,
+so even a 0.5B model's persona, plan and suggestions parse, and the turn is signed."""
+
+from __future__ import annotations
+
+import pytest
+
+from sentinel.assistant.chat.deps import ChatDeps
+from sentinel.assistant.chat.personas import Persona
+from sentinel.assistant.chat.settings import ChatSettings
+from sentinel.llm import LocalModel, RuntimeOptions
+from sentinel.llm.local import get_spec, status
+from sentinel.storage import Database
+from tests.assistant.chat.conftest import content, named, run_turn
+
+pytestmark = [pytest.mark.model, pytest.mark.timeout(1200)]
+MODEL = "qwen2.5-coder-0.5b"
+
+
+async def test_a_whole_turn_on_the_embedded_model(db: Database) -> None:
+    if db.backend != "sqlite":
+        pytest.skip("one backend is enough for the model; the flow is backend-independent")
+    spec = get_spec(MODEL)
+    if not status(spec).installed:
+        pytest.skip(f"{MODEL} is not installed: {spec.install_command}")
+    model = LocalModel(MODEL, options=RuntimeOptions(threads=1))
+    settings = ChatSettings(
+        max_iterations=1, reasoning_tokens=64, answer_tokens=64, structured_tokens=256
+    )
+    deps = ChatDeps.open(db, model=model, settings=settings, embedder=None)
+    await deps.memories.create("alice", "My sister Ana lives in Porto and loves running")
+
+    events = await run_turn(deps, "Where does my sister Ana live? Add a task to call her.")
+
+    structured = {"persona", "planning", "suggestions"}
+    assert [e for e in named(events, "error") if e["stage"] in structured] == []
+    persona = named(events, "reasoning")[0]["persona"]
+    assert persona in {p.value for p in Persona}
+    assert content(events).strip()
+    assert named(events, "suggestions")
+    [receipt] = named(events, "receipt")
+    assert receipt["seq"] == 1
+    assert (await deps.ledger.verify("alice")).ok
+    [stored] = await deps.ledger.list("alice")
+    assert stored.payload["model"] == MODEL
+    assert stored.payload["usage"]["completion_tokens"] > 0
+    assert events[-1].event == "done"
+    assert named(events, "done")[0]["iterations"] == 1
