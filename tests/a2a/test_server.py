@@ -70,7 +70,7 @@ async def test_the_card_is_public_at_both_well_known_paths(
     for path in ("/.well-known/agent-card.json", "/.well-known/agent.json"):
         card = (await http.get(served.url + path)).json()
         assert card["name"] == "Sentinel"
-        assert {skill["id"] for skill in card["skills"]} == {"monitor", "research"}
+        assert {skill["id"] for skill in card["skills"]} == {"monitor", "research", "chat"}
         assert card["capabilities"] == {"streaming": True, "pushNotifications": True}
         assert card["supportedInterfaces"][0]["url"] == f"{served.url}/a2a"
         assert set(card["securitySchemes"]) == {"bearer", "apiKey"}

@@ -18,7 +18,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 EXPECTED: dict[str, list[str]] = {
     "a2a_client.py": [
         "agent: Sentinel",
-        "skills: ['monitor', 'research']",
+        "skills: ['monitor', 'research', 'chat']",
         "TASK_STATE_WORKING: searcher: search",
         "artifact final_report: 'Who won the marathon'",
         "TASK_STATE_COMPLETED: Kiprono breaks Calder course record",

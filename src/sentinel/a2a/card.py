@@ -61,6 +61,20 @@ SKILLS = (
         input_modes=["text/plain"],
         output_modes=["application/json", "text/plain"],
     ),
+    AgentSkill(
+        id="chat",
+        name="Chat",
+        description=(
+            "One turn with Sentinel's assistant, which remembers (the caller's memories and "
+            "tasks), plans and acts: the answer streams as the 'answer' artifact, with "
+            "'suggestions' and a signed 'receipt'. Send text, or the chat request body "
+            '({"messages": [...]}) as a JSON part; select it with metadata {"skill": "chat"}.'
+        ),
+        tags=["assistant", "memory", "chat"],
+        examples=["What did I plan for this week?"],
+        input_modes=["text/plain", "application/json"],
+        output_modes=["text/plain", "application/json"],
+    ),
 )
 
 

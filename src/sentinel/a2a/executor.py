@@ -9,6 +9,10 @@ Every task is ``submitted``, then ``working``; then, by skill:
   notification configs of the task become channels of the monitor (see ``sentinel.a2a.push``).
 - research: the question runs like an API research job; each progress event of the run log is
   a ``working`` status update, the ``FinalReport`` JSON the ``final_report`` artifact.
+- chat: one turn of the assistant (``stream_turn``) for the caller's key owner: ``status``,
+  ``reasoning`` and ``error`` events are ``working`` updates, the answer streams as chunks of
+  the ``answer`` artifact, ``suggestions`` and ``receipt`` are artifacts, ``done`` completes
+  the task with the whole answer.
 
 A request Sentinel refuses (invalid spec, empty question, research without evidence) fails the
 task with the error's message; cancelling a running task stops its work and marks it
@@ -18,8 +22,9 @@ task with the error's message; cancelling a running task stops its work and mark
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from a2a.helpers import get_data_parts, get_message_text, new_data_part, new_task, new_text_part
@@ -34,11 +39,15 @@ from sentinel.a2a.requests import (
     NeedsInput,
     Skill,
     SkillRequest,
+    chat_request,
     monitor_spec,
     read_request,
     research_question,
 )
 from sentinel.api.research_jobs import ResearchRunner
+from sentinel.assistant.chat.deps import ChatDeps
+from sentinel.assistant.chat.flow import stream_turn
+from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.monitor.service import new_monitor
@@ -49,6 +58,7 @@ log = logging.getLogger(__name__)
 
 MONITOR_ARTIFACT = "monitor"
 REPORT_ARTIFACT = "final_report"
+ANSWER_ARTIFACT = "answer"
 # Run-log events too large or too internal to stream (model prompts, runtime steps).
 _QUIET_EVENTS = frozenset({"model", "step"})
 _MAX_FIELD_CHARS = 200
@@ -84,15 +94,23 @@ def progress_update(event: Event) -> tuple[str, dict[str, Any]] | None:
 
 
 class SentinelAgentExecutor(AgentExecutor):
-    """Runs the monitor and research skills over ``db`` with ``research`` (an API runner)."""
+    """Runs the monitor, research and chat skills over ``db``: research with ``research`` (an
+    API runner), chat with the deps ``chat`` builds (called once, at the first chat turn)."""
 
     def __init__(
-        self, db: Database, clock: Clock, research: ResearchRunner, push: MonitorPushConfigs
+        self,
+        db: Database,
+        clock: Clock,
+        research: ResearchRunner,
+        push: MonitorPushConfigs,
+        chat: Callable[[], ChatDeps],
     ) -> None:
         self.db = db
         self.clock = clock
         self.research = research
         self.push = push
+        self._chat_factory = chat
+        self._chat: ChatDeps | None = None
         self._work: dict[str, asyncio.Task[dict[str, Any]]] = {}
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
@@ -112,7 +130,7 @@ class SentinelAgentExecutor(AgentExecutor):
             elif request.skill is Skill.RESEARCH:
                 await self._research(research_question(request), updater)
             else:
-                raise InvalidInput("skill", request.skill.value, "is not served by this agent yet")
+                await self._chat_turn(request, _owner(context), updater)
         except NeedsInput as exc:
             await updater.requires_input(_agent_message(updater, exc.question))
         except SentinelError as exc:
@@ -172,6 +190,46 @@ class SentinelAgentExecutor(AgentExecutor):
         )
         summary = str(report.get("executive_summary") or report.get("topic") or "Report ready.")
         await updater.complete(_agent_message(updater, summary))
+
+    async def _chat_turn(self, request: SkillRequest, owner: str, updater: TaskUpdater) -> None:
+        turn = chat_request(request)
+        if self._chat is None:
+            self._chat = self._chat_factory()
+        answer: list[str] = []
+        answer_id = f"{ANSWER_ARTIFACT}-{updater.task_id}"
+        done: dict[str, Any] = {}
+        async for event in stream_turn(turn, owner=owner, deps=self._chat):
+            data = event.data
+            if event.event == "content":
+                await updater.add_artifact(
+                    [new_text_part(str(data["content"]))],
+                    artifact_id=answer_id,
+                    name=ANSWER_ARTIFACT,
+                    append=bool(answer),
+                )
+                answer.append(str(data["content"]))
+            elif event.event in ("suggestions", "receipt"):
+                await updater.add_artifact([new_data_part(data)], name=event.event)
+            elif event.event == "done":
+                done = data
+            else:  # status, reasoning, error: what the turn is doing
+                line = str(data.get(event.event) or data.get("status") or event.event)
+                await updater.update_status(
+                    TaskState.TASK_STATE_WORKING,
+                    _agent_message(updater, f"{event.event}: {line}", _json_safe(data)),
+                )
+        await updater.complete(_agent_message(updater, "".join(answer) or "(no answer)", done))
+
+
+def _owner(context: RequestContext) -> str:
+    """Whose memories and tasks a chat turn uses: the API key's owner, else the local user."""
+    return context.call_context.user.user_name or LOCAL_OWNER
+
+
+def _json_safe(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` as plain JSON values (a status update's data part)."""
+    loaded: dict[str, Any] = json.loads(json.dumps(data, default=str))
+    return loaded
 
 
 def _ids(context: RequestContext) -> tuple[str, str]:

@@ -5,7 +5,8 @@ metadata), so the protocol layer stays thin and the rules are tested on their ow
 
 - the skill is the one named in the message's metadata (``{"skill": "research"}``) or in its
   data part; otherwise a request phrased as "tell me when …" / "notify me if …" / "watch …",
-  or a data part with a ``query``, is a monitor, and anything else is a research question;
+  or a data part with a ``query``, is a monitor; a data part with ``messages`` (the chat
+  request body of seed 003) is a chat turn; anything else is a research question;
 - a monitor needs a condition ("when …", "if …", "once …"); a request without one is
   ambiguous and raises :class:`NeedsInput` with the question to ask (the task then waits in
   ``input-required``; the caller's answer becomes the monitor's criteria).
@@ -19,6 +20,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from pydantic import ValidationError
+
+from sentinel.assistant.chat.events import ChatMessage, ChatRequest
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.monitor.models import MonitorSpec, parse_monitor_spec
 from sentinel.monitor.service import spec_input
@@ -80,6 +84,8 @@ def read_request(
         skill = _skill(named)
     elif _MONITOR_PHRASE.match(text) or ("query" in data and not text):
         skill = Skill.MONITOR
+    elif "messages" in data:
+        skill = Skill.CHAT
     else:
         skill = Skill.RESEARCH
     if not text and not data:
@@ -127,3 +133,19 @@ def research_question(request: SkillRequest) -> str:
     if not isinstance(question, str) or not question.strip():
         raise InvalidInput("question", question, "is empty: send the question as text")
     return question.strip()
+
+
+def chat_request(request: SkillRequest) -> ChatRequest:
+    """The chat turn of a request: the data part as the chat request body (``messages``,
+    ``use_agentic``…), else the text as one user message. ``InvalidInput`` lists problems."""
+    body = dict(request.data) if "messages" in request.data else None
+    try:
+        if body is not None:
+            return ChatRequest.model_validate(body)
+        return ChatRequest(messages=[ChatMessage(role="user", content=request.text)])
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or 'request'}: {e['msg']}"
+            for e in exc.errors(include_url=False)
+        )
+        raise InvalidInput("chat request", body or request.text, problems) from None

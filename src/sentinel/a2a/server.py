@@ -15,6 +15,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 from a2a.auth.user import User
@@ -37,7 +38,9 @@ from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_
 from sentinel.api.routers import health
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.version import sentinel_version
+from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.clock import Clock, SystemClock
+from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 
 PARSE_ERROR = -32700
@@ -57,13 +60,21 @@ class A2AService:
         await self.push_client.aclose()
 
 
-def install_a2a(app: FastAPI) -> A2AService:
+def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AService:
     """Add the agent card and the JSON-RPC endpoint to ``app`` (its ``ApiState`` gives the
-    database, clock and research runner); the caller closes the returned service."""
+    database, clock and research runner); the caller closes the returned service. Chat turns
+    use ``chat_deps``, by default the configured assistant's, opened at the first turn."""
     state: ApiState = app.state.sentinel
     push = MonitorPushConfigs(state.db, state.clock)
     push_client = httpx.AsyncClient(follow_redirects=False, timeout=10.0)
-    executor = SentinelAgentExecutor(state.db, state.clock, state.research.runner, push)
+    runner = state.research.runner
+
+    def chat() -> ChatDeps:
+        if chat_deps is not None:
+            return chat_deps
+        return ChatDeps.open(state.db, clock=state.clock, research=chat_research(runner))
+
+    executor = SentinelAgentExecutor(state.db, state.clock, runner, push, chat)
     handler = DefaultRequestHandler(
         agent_executor=executor,
         task_store=InMemoryTaskStore(),
@@ -115,6 +126,7 @@ def create_a2a_app(
     open_without_keys: bool = True,
     rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
     lifespan: Lifespan | None = None,
+    chat_deps: ChatDeps | None = None,
 ) -> FastAPI:
     """An app serving only the A2A agent (and ``/health``), for ``sentinel a2a serve``."""
     clock = clock or SystemClock()
@@ -150,8 +162,17 @@ def create_a2a_app(
         open_without_keys=open_without_keys,
     )
     app.include_router(health.router)
-    services.append(install_a2a(app))
+    services.append(install_a2a(app, chat_deps=chat_deps))
     return app
+
+
+def chat_research(runner: ResearchRunner) -> Callable[[str], Awaitable[dict[str, Any]]]:
+    """The chat's RESEARCH action on the server's research runner (as API jobs run it)."""
+
+    async def research(question: str) -> dict[str, Any]:
+        return await runner(question, RunLog())
+
+    return research
 
 
 async def _serve_card(request: Request) -> Response:
