@@ -109,7 +109,8 @@ def has_condition(text: str) -> bool:
 def monitor_spec(request: SkillRequest, answer: str | None = None) -> MonitorSpec:
     """The validated monitor spec of a monitor request.
 
-    A data part is a spec as ``POST /api/v1/monitors`` takes it. A text request is the
+    A data part is a spec as ``POST /api/v1/monitors`` takes it (without criteria or rules,
+    its query must carry the condition, as for text). A text request is the
     monitor's query; it must carry a condition unless ``answer`` (the caller's reply to
     :data:`CONDITION_QUESTION`) gives it, in which case the answer is the criteria. Raises
     :class:`NeedsInput` when the condition is missing, ``InvalidMonitorSpec`` when a value is
@@ -119,6 +120,12 @@ def monitor_spec(request: SkillRequest, answer: str | None = None) -> MonitorSpe
         data = dict(request.data)
         if answer is not None and answer.strip():
             data["criteria"] = answer.strip()
+        elif not data.get("criteria") and not data.get("rules"):
+            # As ``watch add``: without criteria, the query says when, if it has a condition.
+            query = data.get("query")
+            if not isinstance(query, str) or not has_condition(query):
+                raise NeedsInput(CONDITION_QUESTION)
+            data["criteria"] = query
         return parse_monitor_spec(data)
     if answer is not None and answer.strip():
         return parse_monitor_spec(spec_input(request.text, criteria=answer.strip()))
