@@ -88,9 +88,16 @@ class A2APushChannel:
             f"{spec.url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
             retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
             status=status,
+            retry_after_s=_retry_after(response),
         )
 
     async def aclose(self) -> None:
         """Close the HTTP client if this channel created it."""
         if self._owns_client:
             await self._client.aclose()
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """``Retry-After`` in seconds when given as a number (as the webhook channel reads it)."""
+    value = response.headers.get("Retry-After", "").strip()
+    return float(value) if value.isdigit() else None
