@@ -238,3 +238,25 @@ async def test_protocol_0_3_method_names_are_served_too(
     result = (await http.post(f"{served.url}/a2a", json=body)).json()["result"]
     assert (result["kind"], result["status"]["state"]) == ("task", "completed")
     assert result["artifacts"][0]["name"] == "monitor"
+
+
+async def test_message_stream_of_protocol_0_3_streams_server_sent_events(
+    served: Served, http: httpx.AsyncClient
+) -> None:
+    message = {
+        "role": "user",
+        "messageId": "m-stream",
+        "parts": [{"kind": "text", "text": "Tell me when the Kestrel 5 ships"}],
+    }
+    body = {"jsonrpc": "2.0", "id": 5, "method": "message/stream", "params": {"message": message}}
+    async with http.stream("POST", f"{served.url}/a2a", json=body) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = [
+            json.loads(line.removeprefix("data:"))["result"]
+            async for line in response.aiter_lines()
+            if line.startswith("data:")
+        ]
+    states = [e["status"]["state"] for e in events if e.get("kind") == "status-update"]
+    assert states[0] == "working"
+    assert states[-1] == "completed"
+    assert any(e.get("kind") == "artifact-update" for e in events)
