@@ -4,17 +4,24 @@ iterations, suggestions, receipts, bad JSON, failures, owners."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
 
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.personas import Persona, profile
-from sentinel.assistant.chat.schemas import ActionPlan, PersonaChoice, Reflection, Suggestions
+from sentinel.assistant.chat.schemas import (
+    ActionPlan,
+    PersonaChoice,
+    Reflection,
+    Subtasks,
+    Suggestions,
+)
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.assistant.receipts import ReceiptPayload, digest
 from sentinel.errors import InvalidInput
-from sentinel.llm import ModelRequestError, ScriptedModel
+from sentinel.llm import ModelRequestError, ScriptedModel, UsageTracker
 from sentinel.storage import Database
 from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
 
@@ -73,6 +80,9 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
 async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> None:
     events = await run_turn(make_deps(Script(persona=[persona("mediator")])), "We argue")
     assert named(events, "reasoning")[0]["persona"] == "MEDIATOR"
+    assert {"status": "Selected MEDIATOR (confidence 0.90)", "stage": "persona"} in named(
+        events, "status"
+    )
 
 
 async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFactory) -> None:
@@ -415,3 +425,62 @@ async def test_without_agentic_mode_the_turn_answers_from_memories_directly(
     assert named(events, "done")[0]["iterations"] == 0
     [receipt] = await deps.ledger.list("alice")
     assert receipt.payload["actions"] == []
+
+
+async def test_the_receipt_counts_every_model_call_of_the_turn_actions_included(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script()
+    deps = make_deps(script)
+    task = await deps.tasks.create("alice", "Move house")
+    script.queues[ActionPlan].append(plan(("DECOMPOSE_TASK", {"task_id": task.id})))
+    with UsageTracker() as usage:
+        await run_turn(deps, "break down my moving task")
+    assert script.calls_for(Subtasks)  # the action asked the model for the steps
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["usage"] == {
+        "prompt_tokens": usage.total.prompt_tokens,
+        "completion_tokens": usage.total.completion_tokens,
+    }
+
+
+async def test_a_structured_reply_cut_off_by_the_token_budget_says_so(
+    make_deps: DepsFactory,
+) -> None:
+    long_reason = "because " * 50
+    script = Script(persona=[persona("MENTOR") | {"reasoning": long_reason}])
+    deps = make_deps(script, structured_tokens=32)
+    with UsageTracker() as usage:
+        events = await run_turn(deps, "hi")
+    [error] = named(events, "error")
+    assert error["stage"] == "persona"
+    assert "cut off" in error["error"]
+    # The tokens of the reply that was cut off are in the receipt too.
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["usage"]["completion_tokens"] == usage.total.completion_tokens
+
+
+async def test_a_bare_array_plan_with_null_parameters_is_read_as_the_seed_writes_it(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(plans=[[{"action": "list_tasks", "parameters": None}]])
+    events = await run_turn(make_deps(script), "my tasks")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [(a["action"], a["ok"]) for a in ran] == [("LIST_TASKS", True)]
+
+
+async def test_actions_past_the_plan_limit_are_refused_visibly(make_deps: DepsFactory) -> None:
+    script = Script(plans=[plan(("LIST_TASKS", {}), ("LIST_TASKS", {}), ("LIST_MONITORS", {}))])
+    events = await run_turn(make_deps(script, max_actions_per_plan=2), "everything")
+    [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
+    assert [a["ok"] for a in ran] == [True, True, False]
+    assert ran[2]["error"] == "refused: a plan may hold at most 2 actions"
+
+
+async def test_every_event_carries_json_data(make_deps: DepsFactory) -> None:
+    script = Script(
+        plans=[plan(("CREATE_TASK", {"title": "x"}), ("QUERY_STATE", {"sql": "SELECT 1"}))]
+    )
+    events = await run_turn(make_deps(script), "go")
+    for event in events:
+        assert json.loads(json.dumps(event.data)) == event.data

@@ -125,7 +125,9 @@ class ActionRuntime:
         self.store.register(close_turn, writes=["turns"])
         self.store.register(record_outcome, writes=["turns.*.outcomes"])
         for entry in CATALOG.values():
-            self.store.register(self._store_action(entry), name=entry.name, writes=None)
+            self.store.register(
+                self._store_action(entry), name=entry.name, writes=["turns.*.outcomes"]
+            )
         AIApp(self.store, [self.agent])  # validates and wires the agent to the store
         self._ids = itertools.count(1)
         self.usage: dict[str, UsageMeter] = {}
@@ -187,14 +189,20 @@ class ActionRuntime:
     async def run_plan(
         self, turn: str, plan: Sequence[PlannedAction], *, parallel: bool
     ) -> list[ActionOutcome]:
-        """Run ``plan`` for the turn; outcomes in plan order."""
+        """Run ``plan`` for the turn; outcomes in plan order. Steps past
+        ``max_actions_per_plan`` are refused, visibly, like any other refused action."""
         settings = self.deps.settings
         gate = asyncio.Semaphore(settings.max_parallel_actions if parallel else 1)
         # Indexes run on across iterations: one turn, one numbering of its actions.
         offset = len(self.store.state.turns[turn].outcomes)
 
+        limit = settings.max_actions_per_plan
+
         async def one(index: int, step: PlannedAction) -> ActionOutcome:
             started = time.perf_counter()
+            if index - offset >= limit:
+                problem = f"refused: a plan may hold at most {limit} actions"
+                return self._record(turn, index, step, problem, started)
             payload = {"turn": turn, "index": index, "params": step.parameters}
             try:
                 bound, validated = self.agent.resolve(ActionCall(step.action, payload))

@@ -56,6 +56,12 @@ class PlannedAction(BaseModel):
     def _upper(cls, value: Any) -> Any:
         return value.strip().upper() if isinstance(value, str) else value
 
+    @field_validator("parameters", mode="before")
+    @classmethod
+    def _none_is_empty(cls, value: Any) -> Any:
+        # "parameters": null is how some models say "no parameters".
+        return {} if value is None else value
+
 
 class ActionPlan(BaseModel):
     """The planner's answer: the actions to run this iteration, in order.

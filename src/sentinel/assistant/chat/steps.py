@@ -35,7 +35,7 @@ from sentinel.assistant.chat.state import Turn
 from sentinel.assistant.memory.service import MAX_QUERY_CHARS
 from sentinel.assistant.views import retrieval_view
 from sentinel.errors import ModelOutputError, SentinelError
-from sentinel.llm import Message
+from sentinel.llm import Message, TruncatedOutputError, UsageTracker
 
 M = TypeVar("M", bound=BaseModel)
 Events = AsyncIterator[ChatEvent]
@@ -46,17 +46,25 @@ async def ask(
 ) -> M | ChatEvent:
     """One structured model call: the parsed answer, or the stage's ``error`` event."""
     settings = turn.deps.settings
-    try:
-        completion = await turn.deps.model.complete(
-            messages, output=output, max_tokens=settings.structured_tokens, temperature=temperature
-        )
-    except ModelOutputError as exc:
-        return turn.error(
-            stage, f"the model's {stage} reply was not valid JSON even after one repair: {exc}"
-        )
-    except SentinelError as exc:
-        return turn.error(stage, f"the model failed at {stage}: {exc}")
-    turn.usage.add(completion.usage)
+    # Tokens spent on replies that fail to parse count too: the tracker sees every request.
+    with UsageTracker() as spent:
+        try:
+            completion = await turn.deps.model.complete(
+                messages,
+                output=output,
+                max_tokens=settings.structured_tokens,
+                temperature=temperature,
+            )
+        except TruncatedOutputError as exc:
+            return turn.error(stage, f"the model's {stage} reply was cut off: {exc}")
+        except ModelOutputError as exc:
+            return turn.error(
+                stage, f"the model's {stage} reply was not valid JSON even after one repair: {exc}"
+            )
+        except SentinelError as exc:
+            return turn.error(stage, f"the model failed at {stage}: {exc}")
+        finally:
+            turn.usage.add(spent.total)
     return completion.parsed
 
 
@@ -94,6 +102,8 @@ async def select_persona(turn: Turn) -> Events:
         turn.persona, turn.confidence = choice.selected_mode, choice.confidence
         text = choice.reasoning or f"selected {choice.selected_mode.value}"
     turn.reasoning.append(f"persona {turn.persona.value}: {text}")
+    sure = "" if turn.confidence is None else f" (confidence {turn.confidence:.2f})"
+    yield turn.status("persona", f"Selected {turn.persona.value}{sure}")
     yield turn.reasoning_event(text)
 
 
@@ -124,7 +134,7 @@ async def react(turn: Turn) -> Events:
         if isinstance(plan, ChatEvent):
             yield plan
             return
-        steps = plan.actions[: settings.max_actions_per_plan]
+        steps = plan.actions
         if not steps:
             return
         names = ", ".join(step.action for step in steps)

@@ -14,6 +14,7 @@ from sentinel.assistant.chat.actions.base import ActionContext, ActionEntry, Par
 from sentinel.assistant.chat.prompts import subtasks_messages
 from sentinel.assistant.chat.schemas import Subtasks
 from sentinel.assistant.views import task_view
+from sentinel.llm import UsageTracker
 
 Status = Literal["open", "in_progress", "done", "cancelled"]
 Priority = Literal["low", "medium", "high"]
@@ -106,13 +107,16 @@ async def decompose_task(ctx: ActionContext, params: DecomposeTask) -> TaskResul
     steps = params.subtasks
     if steps is None:
         settings = ctx.deps.settings
-        completion = await ctx.deps.model.complete(
-            subtasks_messages(task.title, task.notes),
-            output=Subtasks,
-            max_tokens=settings.structured_tokens,
-            temperature=settings.planning_temperature,
-        )
-        ctx.usage.add(completion.usage)
+        with UsageTracker() as spent:  # failed attempts count too
+            try:
+                completion = await ctx.deps.model.complete(
+                    subtasks_messages(task.title, task.notes),
+                    output=Subtasks,
+                    max_tokens=settings.structured_tokens,
+                    temperature=settings.planning_temperature,
+                )
+            finally:
+                ctx.usage.add(spent.total)
         steps = completion.parsed.subtasks
     written = await ctx.deps.tasks.decompose(ctx.owner, task.id, steps)
     return TaskResult(task=task_view(task), subtasks=[task_view(r) for r in written])
