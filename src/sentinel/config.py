@@ -1,6 +1,11 @@
-"""Sentinel's configuration: one pydantic-settings model over SENTINEL_* variables.
+"""Sentinel's configuration: SENTINEL_* environment variables, one settings section per layer.
 
-Every value has an embedded default that works offline on a fresh machine.
+Every value has an embedded default that works offline on a fresh machine. Each layer reads
+its own section (a pydantic-settings model next to the code that uses it), so ``store``,
+``agents`` and ``llm`` depend on no application's configuration and a layer can be used and
+tested alone. :data:`SECTIONS` lists them all; ``sentinel config`` prints every variable with
+its effective value and where it came from (secrets masked). This module holds the one
+setting every layer shares: ``SENTINEL_HOME``, where the database, documents and caches live.
 """
 
 from __future__ import annotations
@@ -31,6 +36,19 @@ class Settings(BaseSettings):
         """Create the home directory if needed and return it."""
         self.home.mkdir(parents=True, exist_ok=True)
         return self.home
+
+
+SECTIONS: dict[str, str] = {
+    "core": "sentinel.config:Settings",
+    "storage": "sentinel.storage.settings:StorageSettings",
+    "llm": "sentinel.llm.settings:LLMSettings",
+    "search": "sentinel.web.search.settings:SearchSettings",
+    "smtp": "sentinel.notify.settings:SmtpSettings",
+    "engine": "sentinel.engine.temporal.settings:EngineSettings",
+    "memory": "sentinel.assistant.memory.settings:MemorySettings",
+    "chat": "sentinel.assistant.chat.settings:ChatSettings",
+}
+"""Every settings section: name -> ``module:Class`` (imported only by ``sentinel config``)."""
 
 
 @lru_cache(maxsize=1)

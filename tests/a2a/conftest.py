@@ -3,7 +3,6 @@ loopback port (see ``tests.a2a.world``) and the official A2A client."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,24 +10,18 @@ import httpx
 import pytest
 from a2a.client import Client, ClientConfig, create_client
 
-from sentinel.storage import Database, open_database
-from sentinel.storage.settings import sqlite_url
+from sentinel.storage import Database
 from tests.a2a.world import Gate, Served, serve_sentinel
-from tests.storage.databases import sqlite_template
+from tests.storage.databases import sqlite_copy, sqlite_template
 
 __all__ = ["sqlite_template"]
 
 
 @pytest.fixture
 async def db(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[Database]:
-    """An empty migrated SQLite database."""
-    path = tmp_path / "sentinel.db"
-    shutil.copy(sqlite_template, path)
-    database = await open_database(sqlite_url(path), migrate=False)
-    try:
+    """An empty migrated SQLite database (``tmp_path / "sentinel.db"``)."""
+    async with sqlite_copy(sqlite_template, tmp_path) as database:
         yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from a2a.types.a2a_pb2 import Message, Role, SendMessageRequest, StreamResponse,
 
 from sentinel.a2a.server import create_a2a_app
 from sentinel.assistant.chat.deps import ChatDeps
-from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage import Database
 from tests.a2a.world import running
 

@@ -3,7 +3,6 @@ and an httpx client speaking ASGI to it."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,9 +13,8 @@ from fastapi import FastAPI
 
 from sentinel.api import create_app
 from sentinel.clock import VirtualClock
-from sentinel.storage import Database, open_database
-from sentinel.storage.settings import sqlite_url
-from tests.storage.databases import sqlite_template
+from sentinel.storage import Database
+from tests.storage.databases import sqlite_copy, sqlite_template
 
 __all__ = ["api_db", "app", "client", "clock", "sqlite_template"]
 
@@ -32,13 +30,8 @@ def clock() -> VirtualClock:
 @pytest.fixture
 async def api_db(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[Database]:
     """An empty migrated SQLite database."""
-    path = tmp_path / "sentinel.db"
-    shutil.copy(sqlite_template, path)
-    db = await open_database(sqlite_url(path), migrate=False)
-    try:
+    async with sqlite_copy(sqlite_template, tmp_path) as db:
         yield db
-    finally:
-        await db.close()
 
 
 @pytest.fixture

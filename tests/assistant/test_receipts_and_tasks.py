@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.assistant.receipts import (
+from sentinel.assistant.tasks import TaskService, TaskStatus
+from sentinel.errors import InvalidInput
+from sentinel.receipts import (
     ActionDigest,
     ReceiptLedger,
     ReceiptPayload,
     TokenUsage,
     digest,
 )
-from sentinel.assistant.tasks import TaskService, TaskStatus
-from sentinel.errors import InvalidInput
 from sentinel.storage import Database
 
 

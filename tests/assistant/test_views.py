@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from sentinel.assistant.memory import MemoryService
-from sentinel.assistant.receipts import ReceiptLedger, ReceiptPayload
 from sentinel.assistant.tasks import TaskService
 from sentinel.assistant.views import (
     memory_view,
@@ -14,6 +13,7 @@ from sentinel.assistant.views import (
     task_view,
     verification_view,
 )
+from sentinel.receipts import ReceiptLedger, ReceiptPayload
 from sentinel.storage import Database
 
 

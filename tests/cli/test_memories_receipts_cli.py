@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from sentinel.assistant.receipts import ReceiptLedger, ReceiptPayload
+from sentinel.receipts import ReceiptLedger, ReceiptPayload
 from sentinel.storage import Transaction, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.cli.test_watch_cli import home, invoke, sqlite_template, with_db

@@ -17,11 +17,12 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from sentinel.cli.research import describe, research
+from sentinel.cli.research import research
 from sentinel.cli.sra import app as sra_app
 from sentinel.config import get_settings
 from sentinel.notify import verify_webhook_signature
 from sentinel.research import FinalReport
+from sentinel.research.runlog import describe_event
 from tests.research.conftest import Receiver, serving_receiver
 
 app = typer.Typer()
@@ -216,7 +217,6 @@ def test_a_webhook_url_that_cannot_work_is_refused_before_the_run() -> None:
 
 
 def test_progress_lines_describe_what_happens() -> None:
-    assert describe({"event": "search", "node": "searcher", "query": "q", "freshness": "d7"}) == (
-        "searcher: searching 'q' (within d7)"
-    )
-    assert describe({"event": "read", "node": "searcher", "url": "u"}) is None
+    event = {"event": "search", "node": "searcher", "query": "q", "freshness": "d7"}
+    assert describe_event(event) == "searcher: searching 'q' (within d7)"
+    assert describe_event({"event": "read", "node": "searcher", "url": "u"}) is None

@@ -8,6 +8,7 @@ from typing import Any
 from sentinel.demo.summary import RunCounts, score, summarize
 from sentinel.sim import load_bundled
 from sentinel.storage import RunRecord, RunStatus
+from tests.storage.helpers import run_record
 
 LAUNCH = datetime(2025, 9, 9, 17, tzinfo=UTC)  # iphone-release: condition true from here
 DROP = datetime(2025, 10, 3, 6, tzinfo=UTC)  # headphones-price-drop: true, then false Oct 10
@@ -18,24 +19,7 @@ SEPT_6, SEPT_13 = datetime(2025, 9, 6, tzinfo=UTC), datetime(2025, 9, 13, tzinfo
 
 
 def run(status: RunStatus, **usage: Any) -> RunRecord:
-    at = datetime(2025, 9, 1, tzinfo=UTC)
-    return RunRecord(
-        id=1,
-        monitor_id=1,
-        status=status,
-        scheduled_at=at,
-        started_at=at,
-        finished_at=at,
-        sensor_output=None,
-        decision=None,
-        state_version=None,
-        error_category=None,
-        error_message=None,
-        retry_count=0,
-        trace=[],
-        usage=dict(usage),
-        raw_model_output=None,
-    )
+    return run_record(status, at=datetime(2025, 9, 1, tzinfo=UTC), usage=dict(usage))
 
 
 def test_a_notification_after_the_event_detects_it_with_its_delay() -> None:

@@ -3,17 +3,15 @@ test asks for ``any_db``) and a manual virtual clock at ``T0``."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from sentinel.clock import VirtualClock
-from sentinel.storage import Database, open_database
-from sentinel.storage.settings import sqlite_url
+from sentinel.storage import Database
 from tests.storage.databases import db as any_db
-from tests.storage.databases import pg_url, sqlite_template
+from tests.storage.databases import pg_url, sqlite_copy, sqlite_template
 from tests.storage.helpers import T0
 
 __all__ = ["any_db", "clock", "db", "pg_url", "sqlite_template"]
@@ -22,13 +20,8 @@ __all__ = ["any_db", "clock", "db", "pg_url", "sqlite_template"]
 @pytest.fixture
 async def db(sqlite_template: Path, tmp_path: Path) -> AsyncIterator[Database]:
     """An empty, migrated SQLite database (a copy of the session's template)."""
-    path = tmp_path / "sentinel.db"
-    shutil.copy(sqlite_template, path)
-    database = await open_database(sqlite_url(path), migrate=False)
-    try:
+    async with sqlite_copy(sqlite_template, tmp_path) as database:
         yield database
-    finally:
-        await database.close()
 
 
 @pytest.fixture

@@ -6,28 +6,11 @@ from dataclasses import replace
 
 from sentinel.engine.attempts import Attempt, consecutive_permanent_failures, next_attempt
 from sentinel.storage import RunRecord, RunStatus
-from tests.storage.helpers import T0
+from tests.storage.helpers import run_record
 
 
 def run(status: RunStatus, category: str | None = None, retry_count: int = 0) -> RunRecord:
-    """A finished run record."""
-    return RunRecord(
-        id=1,
-        monitor_id=1,
-        status=status,
-        scheduled_at=T0,
-        started_at=T0,
-        finished_at=T0,
-        sensor_output=None,
-        decision=None,
-        state_version=None,
-        error_category=category,
-        error_message=None,
-        retry_count=retry_count,
-        trace=[],
-        usage={},
-        raw_model_output=None,
-    )
+    return run_record(status, error_category=category, retry_count=retry_count)
 
 
 OK = run(RunStatus.SUCCEEDED)

@@ -34,6 +34,16 @@ EXPECTED: dict[str, list[str]] = {
         "summarizer: status=idle activations=1 should_act=False",
         "translator: status=idle activations=1 should_act=False",
     ],
+    "mcp_client.py": [
+        "tools: add_memory, create_monitor, delete_monitor, get_monitor, list_monitors, "
+        "pause_monitor, query_state, resume_monitor, run_monitor_now, run_research, "
+        "search_memories",
+        "created monitor 1: 'Tell me when Voltix ships the VX-40', active",
+        "refused (isError=True, 422): [{'field': 'notify', 'value': 'sometimes'",
+        "resource sentinel://monitors: 1 monitor(s)",
+        "query_state: [['Tell me when Voltix ships the VX-40', 'active']]",
+        "report: What happened with the VX-30 power bank recall (",
+    ],
 }
 
 

@@ -11,7 +11,6 @@ from pydantic import BaseModel, field_validator
 
 from sentinel.errors import ModelOutputError, ProviderError
 from sentinel.llm import (
-    ChatModel,
     LanguageModel,
     LocalModel,
     ModelRequestError,
@@ -64,7 +63,7 @@ def plausible_reply(request: ScriptedRequest) -> str | ModelRequestError:
         pytest.param("http", marks=[pytest.mark.model, pytest.mark.network]),
     ]
 )
-async def model(request: pytest.FixtureRequest) -> AsyncIterator[ChatModel]:
+async def model(request: pytest.FixtureRequest) -> AsyncIterator[LanguageModel]:
     if request.param == "scripted":
         yield ScriptedModel(plausible_reply)
         return

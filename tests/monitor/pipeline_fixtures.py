@@ -8,13 +8,10 @@ scenario's ground truth.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import re
-import shutil
 from collections.abc import AsyncIterator, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -44,14 +41,12 @@ from sentinel.storage import (
     NewMonitor,
     NotifyBehavior,
     RunRecord,
-    open_database,
-    upgrade_to_head,
 )
-from sentinel.storage.settings import sqlite_url
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import Politeness
 from sentinel.web.search.searxng import SearxngSearch
+from tests.storage.databases import sqlite_copy
 
 OWNER = "test-engine"
 WEBHOOK = {"kind": "webhook", "url": "http://hooks.example/sentinel", "timeout_s": 10.0}
@@ -78,26 +73,11 @@ def qwen() -> LocalModel:
     return model
 
 
-@pytest.fixture(scope="session")
-def pipeline_db_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A migrated SQLite file, copied by each test instead of migrating again."""
-    path = tmp_path_factory.mktemp("pipeline") / "template.db"
-    # A thread of its own: an async fixture may ask for this one while its loop runs.
-    with ThreadPoolExecutor(max_workers=1) as executor:
-        executor.submit(asyncio.run, upgrade_to_head(sqlite_url(path))).result()
-    return path
-
-
 @pytest.fixture
-async def db(pipeline_db_template: Path, tmp_path: Path) -> AsyncIterator[Database]:
+async def db(sqlite_template: Path, tmp_path: Path) -> AsyncIterator[Database]:
     """An empty migrated SQLite database of this test."""
-    path = tmp_path / "sentinel.db"
-    shutil.copy(pipeline_db_template, path)
-    database = await open_database(sqlite_url(path), migrate=False)
-    try:
+    async with sqlite_copy(sqlite_template, tmp_path) as database:
         yield database
-    finally:
-        await database.close()
 
 
 # -- what the models are shown -------------------------------------------------------------

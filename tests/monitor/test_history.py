@@ -7,32 +7,17 @@ from typing import Any
 
 from sentinel.monitor.history import RunHistory, read_history
 from sentinel.storage import RunRecord, RunStatus
+from tests.storage.helpers import run_record
 
 T0 = datetime(2025, 9, 1, tzinfo=UTC)
 
 
+SKIPPED, SUCCEEDED = RunStatus.SKIPPED_NO_CHANGE, RunStatus.SUCCEEDED
+
+
 def run(status: RunStatus, *, retry_count: int = 0, interval_s: int | None = None) -> RunRecord:
     decision: dict[str, Any] | None = {"interval_s": interval_s} if interval_s else None
-    return RunRecord(
-        id=1,
-        monitor_id=1,
-        status=status,
-        scheduled_at=T0,
-        started_at=T0,
-        finished_at=T0,
-        sensor_output=None,
-        decision=decision,
-        state_version=None,
-        error_category=None,
-        error_message=None,
-        retry_count=retry_count,
-        trace=[],
-        usage={},
-        raw_model_output=None,
-    )
-
-
-SKIPPED, SUCCEEDED = RunStatus.SKIPPED_NO_CHANGE, RunStatus.SUCCEEDED
+    return run_record(status, retry_count=retry_count, decision=decision)
 
 
 def test_no_history_is_a_first_regular_run() -> None:

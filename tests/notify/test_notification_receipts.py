@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.assistant.owners import LOCAL_OWNER
-from sentinel.assistant.receipts import ReceiptLedger, ReceiptPayload, digest
 from sentinel.notify import NotificationPayload, enqueue_notification
+from sentinel.owners import LOCAL_OWNER
+from sentinel.receipts import ReceiptLedger, ReceiptPayload, digest
 from sentinel.storage import Database, MonitorRecord
 from tests.storage.helpers import T0, make_monitor
 

@@ -13,14 +13,15 @@ from sqlalchemy.exc import OperationalError
 from sentinel.clock import SystemClock, VirtualClock
 from sentinel.notify import (
     Channel,
+    DeliveryPolicy,
     DeliveryRequest,
     DeliveryWorker,
     DrainReport,
     NotificationPayload,
-    RetryPolicy,
     enqueue_notification,
 )
 from sentinel.notify.channels.webhook import WebhookChannel
+from sentinel.pacing import Backoff
 from sentinel.storage import Database, DeliveryRecord, DeliveryStatus, MonitorRecord
 from tests.notify.receiver import LoopbackReceiver
 from tests.storage.helpers import T0, make_monitor
@@ -110,7 +111,7 @@ async def test_drain_delivers_every_due_notification_signed(db: Database) -> Non
 
 async def test_transient_failures_back_off_exponentially_then_go_dead(db: Database) -> None:
     clock = VirtualClock(T0)
-    policy = RetryPolicy(max_attempts=3, base_s=10, max_s=1000)
+    policy = DeliveryPolicy(max_attempts=3, backoff=Backoff(base_s=10, cap_s=1000))
     with LoopbackReceiver(now=T0) as receiver:
         receiver.answer(500, 500, 500)
         monitor = await make_monitor(db, channels=[{"kind": "webhook", "url": receiver.url}])

@@ -7,12 +7,12 @@ import json
 import pytest
 from pydantic import ValidationError
 
+from sentinel.pacing import RetryPolicy
 from sentinel.research import ResearchSettings, RunLog, SearchInput
 from sentinel.research.graph import build_agents, build_store
 from sentinel.research.state import ResearchState
 from sentinel.research.throttle import CallGate
 from sentinel.store import Store
-from sentinel.web.politeness import RetryPolicy
 from tests.research.conftest import PRESS, VOTE, FakeSearch, NodeScript, tools
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from sentinel.errors import InvalidInput
 from sentinel.notify import verify_webhook_signature
+from sentinel.pacing import RetryPolicy
 from sentinel.research import DeliveryFailed, deliver_report
-from sentinel.web.politeness import RetryPolicy
 from tests.research.conftest import Receiver
 
 PAYLOAD = {"kind": "research_report", "report": {"topic": "Repair"}}

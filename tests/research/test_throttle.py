@@ -7,9 +7,9 @@ import asyncio
 import pytest
 
 from sentinel.errors import ProviderError
+from sentinel.pacing import Backoff, RetryPolicy
 from sentinel.research import CallTimeout
 from sentinel.research.throttle import CallGate
-from sentinel.web.politeness import RetryPolicy
 
 
 class Recorder:
@@ -30,7 +30,7 @@ class Recorder:
 def gate(
     recorder: Recorder, *, attempts: int = 3, rate: float | None = None, timeout: float = 1.0
 ) -> CallGate:
-    policy = RetryPolicy(max_attempts=attempts, base_delay=1.0, jitter=0.0)
+    policy = RetryPolicy(max_attempts=attempts, backoff=Backoff(base_s=1.0, cap_s=20.0, jitter=0.0))
     return CallGate(
         "test",
         timeout_s=timeout,

@@ -13,6 +13,7 @@ import shutil
 import uuid
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -84,6 +85,19 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@asynccontextmanager
+async def sqlite_copy(template: Path, tmp_path: Path) -> AsyncIterator[Database]:
+    """An empty migrated SQLite database: a copy of ``template`` (see ``sqlite_template``)
+    in ``tmp_path``, closed on exit. The one way every test folder opens a test database."""
+    path = tmp_path / "sentinel.db"
+    shutil.copy(template, path)
+    database = await open_database(sqlite_url(path), migrate=False)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
 async def _empty(db: Database) -> None:
     # Every monitor table hangs off monitors with ON DELETE CASCADE; far quicker than TRUNCATE.
     # The assistant's tables are per owner, not per monitor: emptied one by one.
@@ -97,12 +111,11 @@ async def _empty(db: Database) -> None:
 async def db(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Database]:
     """An empty, migrated database on each backend."""
     if request.param == "sqlite":
-        path = tmp_path / "sentinel.db"
-        shutil.copy(request.getfixturevalue("sqlite_template"), path)
-        database = await open_database(sqlite_url(path), migrate=False)
-    else:
-        database = await open_database(request.getfixturevalue("pg_url"), migrate=False)
-        await _empty(database)
+        async with sqlite_copy(request.getfixturevalue("sqlite_template"), tmp_path) as database:
+            yield database
+        return
+    database = await open_database(request.getfixturevalue("pg_url"), migrate=False)
+    await _empty(database)
     try:
         yield database
     finally:

@@ -13,10 +13,11 @@ import httpx
 import pytest
 
 from sentinel.errors import ProviderError
+from sentinel.pacing import Backoff, RetryPolicy
 from sentinel.web.errors import FetchError
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
-from sentinel.web.politeness import Politeness, RetryPolicy
+from sentinel.web.politeness import Politeness
 from tests.web.conftest import fixture_text
 from tests.web.loopback import FakeClock, LoopbackServer, Reply
 
@@ -213,7 +214,9 @@ async def test_retry_policy_retries_a_transient_failure(
         Reply(503, "busy", {"Retry-After": "0.01"}),
         Reply(200, "<p>recovered</p>", HTML),
     )
-    fetcher = make_fetcher(retry=RetryPolicy(max_attempts=2, base_delay=0.01))
+    fetcher = make_fetcher(
+        retry=RetryPolicy(max_attempts=2, backoff=Backoff(base_s=0.01, cap_s=20.0))
+    )
     result = await fetcher.fetch(server.url("/flaky"))
     assert result.text == "recovered"
     assert server.paths() == ["/flaky", "/flaky"]

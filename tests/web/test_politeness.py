@@ -10,13 +10,8 @@ from datetime import UTC, datetime
 import pytest
 
 from sentinel.errors import InvalidInput, ProviderError
-from sentinel.web.politeness import (
-    Politeness,
-    RetryPolicy,
-    TokenBucket,
-    parse_retry_after,
-    retry_call,
-)
+from sentinel.pacing import Backoff, RetryPolicy, TokenBucket, parse_retry_after
+from sentinel.web.politeness import Politeness, retry_call
 from tests.web.loopback import FakeClock
 
 
@@ -62,12 +57,12 @@ def test_token_bucket_rejects_nonsense(rate: float, capacity: float) -> None:
 
 
 def test_backoff_grows_exponentially_up_to_the_cap() -> None:
-    policy = RetryPolicy(base_delay=1, multiplier=2, max_delay=5, jitter=0)
+    policy = RetryPolicy(backoff=Backoff(base_s=1, cap_s=5, multiplier=2, jitter=0))
     assert [policy.delay(n) for n in range(1, 6)] == [1, 2, 4, 5, 5]
 
 
 def test_jitter_only_shortens_the_delay_within_bounds() -> None:
-    policy = RetryPolicy(base_delay=1, jitter=0.5, rng=random.Random(7))
+    policy = RetryPolicy(rng=random.Random(7), backoff=Backoff(base_s=1, cap_s=20.0, jitter=0.5))
     delays = [policy.delay(1) for _ in range(200)]
     assert all(0.5 <= d <= 1 for d in delays)
     assert len(set(delays)) > 100
@@ -83,7 +78,7 @@ def test_policy_validates_its_bounds() -> None:
     with pytest.raises(InvalidInput):
         RetryPolicy(max_attempts=0)
     with pytest.raises(InvalidInput):
-        RetryPolicy(jitter=2)
+        RetryPolicy(backoff=Backoff(base_s=0.5, cap_s=20.0, jitter=2))
 
 
 class Flaky:
@@ -100,7 +95,7 @@ class Flaky:
 
 async def test_retry_call_retries_retryable_errors(clock: FakeClock) -> None:
     op = Flaky([ProviderError("p", "boom", retryable=True)] * 2)
-    policy = RetryPolicy(max_attempts=3, base_delay=0.1, jitter=0)
+    policy = RetryPolicy(max_attempts=3, backoff=Backoff(base_s=0.1, cap_s=20.0, jitter=0))
     assert await retry_call(op, policy, sleep=clock.sleep) == "ok"
     assert op.calls == 3
     assert clock.sleeps == [0.1, 0.2]
@@ -116,7 +111,11 @@ async def test_retry_call_raises_non_retryable_errors_at_once(clock: FakeClock) 
 async def test_retry_call_gives_up_after_max_attempts(clock: FakeClock) -> None:
     op = Flaky([ProviderError("p", f"fail {i}", retryable=True) for i in range(5)])
     with pytest.raises(ProviderError, match="fail 1"):
-        await retry_call(op, RetryPolicy(max_attempts=2, jitter=0), sleep=clock.sleep)
+        await retry_call(
+            op,
+            RetryPolicy(max_attempts=2, backoff=Backoff(base_s=0.5, cap_s=20.0, jitter=0)),
+            sleep=clock.sleep,
+        )
     assert op.calls == 2
 
 

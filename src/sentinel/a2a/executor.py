@@ -47,10 +47,10 @@ from sentinel.a2a.requests import (
 from sentinel.api.research_jobs import ResearchRunner
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.flow import stream_turn
-from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.monitor.service import new_monitor
+from sentinel.owners import LOCAL_OWNER
 from sentinel.research.runlog import Event, RunLog
 from sentinel.storage import Database, MonitorRecord
 

@@ -14,9 +14,9 @@ from fastapi import Depends, Request
 
 from sentinel.api.state import api_state
 from sentinel.assistant.memory import MemoryService
-from sentinel.assistant.owners import LOCAL_OWNER
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.assistant.tasks import TaskService
+from sentinel.owners import LOCAL_OWNER
+from sentinel.receipts import ReceiptLedger
 
 OWNER_ATTRIBUTE = "sentinel_owner"
 

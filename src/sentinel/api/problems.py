@@ -7,6 +7,7 @@ HTTP status and ``detail`` what went wrong with this request; validation problem
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
 
@@ -64,6 +65,24 @@ PROBLEM_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
+def problem_document(
+    status: int,
+    detail: str,
+    *,
+    kind: str | None = None,
+    errors: list[FieldProblem] | None = None,
+) -> Problem:
+    """The problem details of a ``status`` error (also what the MCP tools answer)."""
+    phrase = HTTPStatus(status).phrase
+    return Problem(
+        type=f"/problems/{kind or phrase.lower().replace(' ', '-')}",
+        title=phrase,
+        status=status,
+        detail=detail,
+        errors=errors,
+    )
+
+
 def problem_response(
     status: int,
     detail: str,
@@ -73,16 +92,12 @@ def problem_response(
     headers: dict[str, str] | None = None,
 ) -> JSONResponse:
     """A problem details response."""
-    phrase = HTTPStatus(status).phrase
-    body = Problem(
-        type=f"/problems/{kind or phrase.lower().replace(' ', '-')}",
-        title=phrase,
-        status=status,
-        detail=detail,
-        errors=errors,
-    )
+    return _respond(problem_document(status, detail, kind=kind, errors=errors), headers=headers)
+
+
+def _respond(body: Problem, *, headers: dict[str, str] | None = None) -> JSONResponse:
     content = jsonable_encoder(body.model_dump(exclude_none=True))
-    return JSONResponse(content, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+    return JSONResponse(content, status_code=body.status, media_type=MEDIA_TYPE, headers=headers)
 
 
 def _shown(value: Any) -> Any:
@@ -102,21 +117,41 @@ def _field_problems(error: InvalidInput) -> list[FieldProblem]:
     return [FieldProblem(field=error.field, value=_shown(error.value), message=error.problem)]
 
 
-def sentinel_error_response(error: SentinelError) -> JSONResponse:
-    """The problem response of an expected error."""
+def sentinel_problem(error: SentinelError) -> Problem:
+    """The problem details of an expected error."""
     if isinstance(error, RecordNotFound):
-        return problem_response(404, str(error), kind="not-found")
+        return problem_document(404, str(error), kind="not-found")
     if isinstance(error, InvalidTransition | TransitionConflict | Conflict):
-        return problem_response(409, str(error), kind="invalid-transition")
+        return problem_document(409, str(error), kind="invalid-transition")
     if isinstance(error, ReadOnlyQueryError):
-        return problem_response(403, str(error), kind="read-only", errors=_field_problems(error))
+        return problem_document(403, str(error), kind="read-only", errors=_field_problems(error))
     if isinstance(error, InvalidInput):
-        return problem_response(
+        return problem_document(
             422, str(error), kind="invalid-input", errors=_field_problems(error)
         )
     if isinstance(error, ConfigError):
-        return problem_response(503, str(error), kind="configuration")
-    return problem_response(500, str(error) or type(error).__name__, kind="internal")
+        return problem_document(503, str(error), kind="configuration")
+    return problem_document(500, str(error) or type(error).__name__, kind="internal")
+
+
+def sentinel_error_response(error: SentinelError) -> JSONResponse:
+    """The problem response of an expected error."""
+    return _respond(sentinel_problem(error))
+
+
+def validation_problem(items: Iterable[Mapping[str, Any]]) -> Problem:
+    """The 422 problem of pydantic validation errors (``ValidationError.errors()``): one
+    field problem each, the detail joining them."""
+    errors = [
+        FieldProblem(
+            field=".".join(str(part) for part in item["loc"]),
+            value=_shown(item.get("input")),
+            message=str(item["msg"]).removeprefix("Value error, "),
+        )
+        for item in items
+    ]
+    detail = "; ".join(f"{problem.field}: {problem.message}" for problem in errors)
+    return problem_document(422, detail, kind="invalid-input", errors=errors)
 
 
 def allowed_methods(request: Request) -> list[str]:
@@ -148,16 +183,7 @@ def install_problem_handlers(app: FastAPI) -> None:
 
     async def on_validation(_: Request, error: Exception) -> JSONResponse:
         assert isinstance(error, RequestValidationError)
-        errors = [
-            FieldProblem(
-                field=".".join(str(part) for part in item["loc"]),
-                value=_shown(item.get("input")),
-                message=str(item["msg"]).removeprefix("Value error, "),
-            )
-            for item in error.errors()
-        ]
-        detail = "; ".join(f"{problem.field}: {problem.message}" for problem in errors)
-        return problem_response(422, detail, kind="invalid-input", errors=errors)
+        return _respond(validation_problem(error.errors()))
 
     app.add_exception_handler(SentinelError, on_sentinel)
     app.add_exception_handler(StarletteHTTPException, on_http)

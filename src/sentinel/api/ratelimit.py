@@ -1,4 +1,4 @@
-"""Per-caller token buckets: a burst of ``per_minute`` requests, refilled continuously."""
+"""Per-caller request limits: a burst of ``per_minute`` requests, refilled continuously."""
 
 from __future__ import annotations
 
@@ -7,43 +7,23 @@ from dataclasses import dataclass, field
 
 from fastapi import HTTPException
 
-
-@dataclass(slots=True)
-class TokenBucket:
-    """``capacity`` requests at once, refilled at ``per_minute`` a minute."""
-
-    per_minute: float
-    capacity: float
-    tokens: float = field(init=False)
-    updated: float = field(init=False, default=0.0)
-
-    def __post_init__(self) -> None:
-        self.tokens = self.capacity
-
-    def take(self, now: float) -> float:
-        """Take one token at monotonic time ``now``: 0.0 if granted, else seconds to wait."""
-        rate = self.per_minute / 60.0
-        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * rate)
-        self.updated = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return 0.0
-        return (1.0 - self.tokens) / rate
+from sentinel.pacing import TokenBucket
 
 
 @dataclass(slots=True)
 class RateLimiter:
-    """One token bucket per caller."""
+    """One :class:`~sentinel.pacing.TokenBucket` per caller."""
 
     per_minute: float
     buckets: dict[str, TokenBucket] = field(default_factory=dict)
 
     def check(self, caller: str, now: float) -> None:
-        """Raise 429 with ``Retry-After`` when ``caller`` has no request left."""
+        """Raise 429 with ``Retry-After`` when ``caller`` has no request left at time ``now``."""
         bucket = self.buckets.get(caller)
         if bucket is None:
-            bucket = TokenBucket(self.per_minute, capacity=self.per_minute)
-            bucket.updated = now
+            bucket = TokenBucket(
+                self.per_minute / 60.0, capacity=self.per_minute, clock=lambda: now
+            )
             self.buckets[caller] = bucket
         wait = bucket.take(now)
         if wait > 0:

@@ -136,9 +136,12 @@ class ResearchJobs:
             job.notify()
 
 
-async def configured_research(question: str, log: RunLog) -> dict[str, Any]:
-    """Research with the configured models over the local index at ``SENTINEL_HOME/index``
-    (as ``sentinel research`` does by default)."""
+async def configured_research(
+    question: str, log: RunLog, *, model: str | None = None
+) -> dict[str, Any]:
+    """Research with the configured models (or every node on ``model``, as ``sentinel
+    research --model`` takes it) over the local index at ``SENTINEL_HOME/index`` (as
+    ``sentinel research`` does by default)."""
     from sentinel.config import get_settings
     from sentinel.research import (
         EmptyIndexError,
@@ -154,5 +157,5 @@ async def configured_research(question: str, log: RunLog) -> dict[str, Any]:
     if len(documents) == 0:
         raise EmptyIndexError(str(folder))
     async with ResearchTools.local(documents) as tools:
-        result = await run_research(question, tools, ResearchModels.configured(), log=log)
+        result = await run_research(question, tools, ResearchModels.configured(model), log=log)
     return report_payload(result)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import builtins
 from collections.abc import Sequence
 
-from sentinel.assistant.owners import check_owner
 from sentinel.clock import Clock, SystemClock
+from sentinel.owners import check_owner
 from sentinel.storage.database import Database
 from sentinel.storage.tasks import TaskPriority, TaskRecord, TaskStatus
 

@@ -15,17 +15,14 @@ import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
-from pydantic_settings import BaseSettings, SettingsConfigDict
 from rich.console import Console
 from rich.markup import escape
 
 from sentinel.a2a import a2a_available
 from sentinel.clock import Clock, SystemClock
-from sentinel.config import get_settings
 from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
@@ -39,6 +36,7 @@ from sentinel.storage import (
     open_database,
 )
 from sentinel.web.search.base import SearchProvider
+from sentinel.web.search.settings import SearchSettings
 
 if TYPE_CHECKING:
     from sentinel.monitor.run import RunServices
@@ -168,32 +166,6 @@ def _jsonable(value: Any) -> Any:
 
 
 # -- what a worker runs monitors with ------------------------------------------------------
-
-
-class SearchSettings(BaseSettings):
-    """Which search provider runs use: ``SENTINEL_SEARCH`` (local — the embedded default —,
-    searxng, brave, tavily, google_cse); ``SENTINEL_SEARCH_FOLDER`` is the folder of documents
-    the local one indexes (default ``<SENTINEL_HOME>/documents``). Provider credentials come
-    from their usual variables (``SEARXNG_URL``, ``BRAVE_API_KEY``…).
-    """
-
-    model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
-
-    search: str = "local"
-    search_folder: Path | None = None
-
-    @property
-    def is_local(self) -> bool:
-        """Whether runs search the embedded local index."""
-        return self.search.strip().lower() == "local"
-
-    def documents_folder(self) -> Path:
-        """The local search's folder (created when it is the default one)."""
-        if self.search_folder is not None:
-            return self.search_folder
-        folder = get_settings().ensure_home() / "documents"
-        folder.mkdir(exist_ok=True)
-        return folder
 
 
 def configured_search() -> SearchProvider:

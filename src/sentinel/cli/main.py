@@ -33,11 +33,19 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "Serve the HTTP API (and run monitors unless --no-worker).",
     ),
     LazyCommand(
+        "mcp", "sentinel.cli.mcp_server:mcp", "Serve Sentinel's tools to an MCP client over stdio."
+    ),
+    LazyCommand(
         "demo",
         "sentinel.cli.demo:run_demo",
         "Run the main job: monitors on a simulated web, offline, on the embedded model.",
     ),
     LazyCommand("version", "sentinel.cli.main:version", "Print Sentinel's version."),
+    LazyCommand(
+        "config",
+        "sentinel.cli.config:config",
+        "Show every SENTINEL_* setting with its effective value and source (secrets masked).",
+    ),
     LazyCommand(
         "bench", "sentinel.cli.bench:app", "Benchmarks that print ratios against a baseline."
     ),

@@ -10,10 +10,10 @@ from rich.markup import escape
 from rich.table import Table
 
 from sentinel.assistant.memory import MemoryRecord, MemoryService, Retrieval
-from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.assistant.views import memory_view, retrieval_view
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stderr, stdout, when
+from sentinel.owners import LOCAL_OWNER
 
 app = typer.Typer(no_args_is_help=True)
 

@@ -8,11 +8,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sentinel.assistant.owners import LOCAL_OWNER
-from sentinel.assistant.receipts import ChainVerification, ReceiptLedger, ReceiptRecord
 from sentinel.assistant.views import receipt_view
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stdout, when
+from sentinel.owners import LOCAL_OWNER
+from sentinel.receipts import ChainVerification, ReceiptLedger, ReceiptRecord
 
 app = typer.Typer(no_args_is_help=True)
 

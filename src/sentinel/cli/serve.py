@@ -1,5 +1,5 @@
-"""``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``) and, unless
-``--no-worker``, the engine in the same process.
+"""``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``), MCP (``/mcp``, with
+the ``mcp`` extra) and, unless ``--no-worker``, the engine in the same process.
 
 Without any API key the server listens on loopback only, open to local callers; binding
 another address is refused until ``sentinel keys create`` made a key. The engine starts with
@@ -24,6 +24,8 @@ from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
+from sentinel.protocols.mcp import installed as mcp_installed
+from sentinel.protocols.mcp import mcp_url, mount_mcp
 from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository
 
@@ -72,6 +74,8 @@ def build_server(
         lifespan=engine_lifespan(db, clock) if worker else None,
         open_without_keys=is_loopback(host),
     )
+    if mcp_installed():  # MCP (streamable HTTP) at /mcp, behind the same keys
+        mount_mcp(app, host=host)
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
     return uvicorn.Server(config)
 
@@ -112,6 +116,8 @@ def serve(
             required = keys or not is_loopback(host)
             for line in serving_lines(host, port, keys_required=required):
                 stdout.print(line, soft_wrap=True, markup=False)
+            if mcp_installed():
+                stdout.print(f"MCP: {mcp_url(host, port)} (streamable HTTP).", markup=False)
             await server.serve()
 
     run(main)

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from sentinel.errors import InvalidInput
+from sentinel.pacing import Backoff
 
 RATE_LIMIT = "rate_limit"
 NETWORK = "network"
@@ -90,9 +91,8 @@ class RunRetryPolicy:
         budget = self.budget(category)
         if retry_count >= budget.retries:
             return None
-        # The exponent is capped so that a huge retry count cannot overflow the float.
-        delay = min(budget.max_s, budget.base_s * 2.0 ** min(retry_count, 60))
-        return delay * (1.0 - self.jitter * rng.random())
+        backoff = Backoff(base_s=budget.base_s, cap_s=budget.max_s, jitter=self.jitter)
+        return backoff.delay(retry_count + 1, rng)
 
 
 class FailureLike(Protocol):

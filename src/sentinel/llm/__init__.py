@@ -1,4 +1,4 @@
-"""Model access: one LanguageModel protocol, three providers (embedded local llama.cpp,
+"""Model access: one LanguageModel interface, three providers (embedded local llama.cpp,
 OpenAI-compatible endpoints, scripted), structured output with repair, usage accounting.
 
     from sentinel.llm import get_model, Message
@@ -17,7 +17,7 @@ from sentinel.llm.adapter import (
     config_messages,
     generating_function,
 )
-from sentinel.llm.base import ChatModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.errors import (
     CorruptModelError,
     LLMConfigError,
@@ -31,9 +31,8 @@ from sentinel.llm.errors import (
 )
 from sentinel.llm.factory import get_model
 from sentinel.llm.guard import allow_real_models, forbid_real_models, real_models_allowed
-from sentinel.llm.interface import LanguageModel, TextStream
+from sentinel.llm.interface import TextStream
 from sentinel.llm.local import LocalModel, RuntimeOptions
-from sentinel.llm.retry import RetryPolicy
 from sentinel.llm.scripted import ScriptedCall, ScriptedModel, ScriptedRequest
 from sentinel.llm.settings import ROLES, LLMSettings
 from sentinel.llm.structured import extract_json, parse_output
@@ -47,6 +46,7 @@ from sentinel.llm.types import (
     Usage,
 )
 from sentinel.llm.usage import ModelPrice, PriceTable, UsageRecord, UsageTracker
+from sentinel.pacing import RetryPolicy
 
 if TYPE_CHECKING:
     from sentinel.llm.openai_compat import OpenAICompatibleModel
@@ -63,7 +63,6 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "ROLES",
-    "ChatModel",
     "Completion",
     "ConfigLike",
     "CorruptModelError",

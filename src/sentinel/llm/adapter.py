@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from sentinel.llm.interface import LanguageModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.types import Message, to_messages
 
 

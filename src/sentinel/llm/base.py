@@ -37,8 +37,11 @@ from sentinel.llm.usage import record_usage
 M = TypeVar("M", bound=BaseModel)
 
 
-class ChatModel(ABC):
-    """Base class of the providers; implements the LanguageModel protocol."""
+class LanguageModel(ABC):
+    """The one model interface: ``complete`` for a whole reply (optionally parsed into a
+    pydantic model, one repair round), ``stream`` for text deltas. Every provider
+    (LocalModel, OpenAICompatibleModel, ScriptedModel) subclasses it and supplies only the
+    raw call (``_generate``) and the raw stream (``_stream``)."""
 
     real: ClassVar[bool] = True
     """Whether calls reach a real model (and so obey ``forbid_real_models``)."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from sentinel.llm.interface import LanguageModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.local.provider import DEFAULT_PARAMS, LocalModel
 from sentinel.llm.local.runtime import RuntimeOptions
-from sentinel.llm.retry import RetryPolicy
 from sentinel.llm.scripted import ScriptedModel
 from sentinel.llm.settings import LLMSettings, load_settings
 from sentinel.llm.types import GenerationParams
+from sentinel.pacing import RetryPolicy
 
 
 def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -> LanguageModel:

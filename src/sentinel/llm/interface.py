@@ -1,14 +1,16 @@
-"""The one model interface every provider implements, and the stream it returns."""
+"""The stream a model returns: text deltas, then the finished completion.
+
+The model interface itself is :class:`sentinel.llm.base.LanguageModel`."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable
 from types import TracebackType
-from typing import Protocol, TypeVar, overload, runtime_checkable
+from typing import TypeVar
 
 from pydantic import BaseModel
 
-from sentinel.llm.types import Completion, Prompt, RawCompletion
+from sentinel.llm.types import Completion, RawCompletion
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -71,68 +73,3 @@ class TextStream:
         traceback: TracebackType | None,
     ) -> None:
         await self.aclose()
-
-
-@runtime_checkable
-class LanguageModel(Protocol):
-    """A chat model: ``complete`` for a whole reply (optionally parsed into a pydantic
-    model), ``stream`` for text deltas. Providers: LocalModel, OpenAICompatibleModel,
-    ScriptedModel."""
-
-    @property
-    def name(self) -> str:
-        """The model's name as reported in completions and usage records."""
-        ...
-
-    @overload
-    async def complete(
-        self,
-        messages: Prompt,
-        *,
-        output: None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] = (),
-        seed: int | None = None,
-        repair: bool = True,
-    ) -> Completion[None]: ...
-
-    @overload
-    async def complete(
-        self,
-        messages: Prompt,
-        *,
-        output: type[M],
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] = (),
-        seed: int | None = None,
-        repair: bool = True,
-    ) -> Completion[M]: ...
-
-    async def complete(
-        self,
-        messages: Prompt,
-        *,
-        output: type[M] | None = None,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] = (),
-        seed: int | None = None,
-        repair: bool = True,
-    ) -> Completion[M] | Completion[None]:
-        """Generate one reply. With ``output=`` the reply is parsed and validated into that
-        type (one repair round on failure, then OutputParseError)."""
-        ...
-
-    def stream(
-        self,
-        messages: Prompt,
-        *,
-        max_tokens: int | None = None,
-        temperature: float | None = None,
-        stop: Sequence[str] = (),
-        seed: int | None = None,
-    ) -> TextStream:
-        """Generate one reply as a stream of text deltas."""
-        ...

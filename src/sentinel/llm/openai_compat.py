@@ -18,10 +18,9 @@ from openai.types.completion_usage import CompletionUsage
 from pydantic import BaseModel
 
 from sentinel.errors import InvalidInput
-from sentinel.llm.base import ChatModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.errors import MalformedResponseError, ModelRequestError
 from sentinel.llm.interface import StreamEvent
-from sentinel.llm.retry import RetryPolicy, is_retryable_status, retry_after_seconds
 from sentinel.llm.types import (
     FinishReason,
     GenerationParams,
@@ -32,10 +31,13 @@ from sentinel.llm.types import (
     Usage,
     to_finish_reason,
 )
+from sentinel.pacing import RetryPolicy, is_retryable_status, retry_after_from_headers
 
 # Local servers (llama.cpp, Ollama, vLLM) accept any key; the SDK insists on one.
 PLACEHOLDER_API_KEY = "sk-no-key-required"
 REJECTED_FORMAT_STATUS = frozenset({400, 422})
+DEFAULT_RETRY = RetryPolicy(max_attempts=4)
+"""Four attempts, 0.5 s, 1 s, 2 s apart (jittered); a Retry-After over a minute gives up."""
 
 
 @dataclass(slots=True)
@@ -44,7 +46,7 @@ class _LoopState:
     semaphore: asyncio.Semaphore
 
 
-class OpenAICompatibleModel(ChatModel):
+class OpenAICompatibleModel(LanguageModel):
     """A model behind an OpenAI-compatible chat completions endpoint."""
 
     def __init__(
@@ -71,7 +73,7 @@ class OpenAICompatibleModel(ChatModel):
         self.headers = dict(headers or {})
         self.timeout = timeout
         self.max_concurrency = max_concurrency
-        self.retry = retry or RetryPolicy()
+        self.retry = retry or DEFAULT_RETRY
         self.schema_rejected = False
         """Set once the server rejected ``response_format`` (auto mode then uses instructions)."""
         self._sleep = sleep
@@ -140,9 +142,10 @@ class OpenAICompatibleModel(ChatModel):
                 return self._raw(response, attempt)
             except (openai.APIError, ValueError) as exc:  # ValueError: a body that is not JSON
                 error, wait, cause = *self._classify(exc, attempt), exc
-            if not error.retryable or attempt >= self.retry.max_attempts:
+            delay = self._retry_delay(error, attempt, wait)
+            if delay is None:
                 raise error from cause
-            await self._sleep(self.retry.delay(attempt, wait))
+            await self._sleep(delay)
 
     async def _stream(
         self, messages: tuple[Message, ...], params: GenerationParams
@@ -185,9 +188,19 @@ class OpenAICompatibleModel(ChatModel):
             except (openai.APIError, ValueError) as exc:  # ValueError: a body that is not JSON
                 error, wait, cause = *self._classify(exc, attempt), exc
             # Text already handed to the caller cannot be taken back: retry only before it.
-            if parts or not error.retryable or attempt >= self.retry.max_attempts:
+            delay = None if parts else self._retry_delay(error, attempt, wait)
+            if delay is None:
                 raise error from cause
-            await self._sleep(self.retry.delay(attempt, wait))
+            await self._sleep(delay)
+
+    def _retry_delay(
+        self, error: ModelRequestError, attempt: int, retry_after: float | None
+    ) -> float | None:
+        """Seconds before the next attempt, or None to give up (permanent error, attempts
+        spent, or a Retry-After longer than the policy waits in a call)."""
+        if not error.retryable or attempt >= self.retry.max_attempts:
+            return None
+        return self.retry.delay(attempt, retry_after)
 
     def _state(self) -> _LoopState:
         loop = asyncio.get_running_loop()
@@ -217,7 +230,7 @@ class OpenAICompatibleModel(ChatModel):
                 status=status,
                 attempts=attempt,
             )
-            return error, retry_after_seconds(dict(exc.response.headers))
+            return error, retry_after_from_headers(dict(exc.response.headers))
         if isinstance(exc, openai.APITimeoutError):
             message = f"no response within {self.timeout:g}s"
             return ModelRequestError(self.label, message, retryable=True, attempts=attempt), None

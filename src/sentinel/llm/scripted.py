@@ -1,6 +1,6 @@
 """A scripted model for tests and examples: replies from a list or a function of the request,
 every call recorded. With ``output=`` it parses, validates and repairs exactly like the real
-providers (the shared ChatModel code does that); ``fill=True`` answers any output type with
+providers (the shared LanguageModel code does that); ``fill=True`` answers any output type with
 example values, like pydantic-ai's TestModel.
 
     model = ScriptedModel(['{"city": "Paris"}'])
@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from sentinel.llm.base import ChatModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.errors import ScriptExhaustedError
 from sentinel.llm.interface import StreamEvent
 from sentinel.llm.schema_fill import fill_model
@@ -73,7 +73,7 @@ class ScriptedCall(ScriptedRequest):
 Responder = Callable[[ScriptedRequest], ScriptedReply | Awaitable[ScriptedReply]]
 
 
-class ScriptedModel(ChatModel):
+class ScriptedModel(LanguageModel):
     """A deterministic LanguageModel. Token counts are whitespace-separated words."""
 
     real: ClassVar[bool] = False

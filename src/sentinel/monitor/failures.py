@@ -22,6 +22,7 @@ from typing import Literal, Protocol
 
 from sentinel.errors import ConfigError, InvalidInput, ModelOutputError, ProviderError
 from sentinel.llm.errors import ModelRequestsForbidden
+from sentinel.pacing import Backoff
 
 ErrorCategory = Literal["rate_limit", "network", "model", "provider", "user"]
 
@@ -78,7 +79,7 @@ def classify_error(error: BaseException) -> RunFailure:
     raise TypeError(f"not an expected run failure: {type(error).__name__}: {error}") from error
 
 
-class RetryPolicy(Protocol):
+class RunRetries(Protocol):
     """When to try a failed run again: the delay before the next attempt, or None to give up
     on this occurrence (the monitor then keeps its regular schedule).
 
@@ -112,7 +113,14 @@ class BackoffRetryPolicy:
         if attempt >= self.max_retries:
             return None
         base = self.rate_limit_base if failure.category == "rate_limit" else self.base
-        delay = base * self.factor**attempt
+        # No jitter: the engine's RunnerRetries jitters when it runs the monitor.
+        backoff = Backoff(
+            base_s=base.total_seconds(),
+            cap_s=base.total_seconds() * self.factor**self.max_retries,
+            multiplier=self.factor,
+            jitter=0.0,
+        )
+        delay = timedelta(seconds=backoff.delay(attempt + 1))
         if failure.retry_after_s is not None:
             delay = max(delay, timedelta(seconds=failure.retry_after_s))
         return delay

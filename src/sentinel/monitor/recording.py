@@ -35,6 +35,14 @@ from sentinel.storage import (
 
 
 @dataclass(frozen=True)
+class NotRunnable:
+    """Why a run did not start: the monitor is gone or not active, or ``run_id`` is not a
+    pending run of this monitor. Nothing was written."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class LoadedRun:
     """What a run starts from: the monitor, its latest state, its run history, its record."""
 
@@ -59,26 +67,25 @@ class LoadedRun:
 
 async def load_run(
     db: Database, monitor_id: int, *, run_id: int | None, now: datetime
-) -> LoadedRun | str:
-    """Read the monitor, its latest state and history, and mark the run as running.
-
-    Returns why not instead, for a monitor that is gone or not active, or a ``run_id`` that is
-    not a pending run of this monitor (nothing is written then).
-    """
+) -> LoadedRun | NotRunnable:
+    """Read the monitor, its latest state and history, and mark the run as running; or say
+    why it cannot run (:class:`NotRunnable`, nothing written)."""
     async with db.transaction() as tx:
         try:
             monitor = await tx.monitors.get(monitor_id)
         except RecordNotFound:
-            return f"monitor {monitor_id} does not exist"
+            return NotRunnable(f"monitor {monitor_id} does not exist")
         if monitor.state is not MonitorState.ACTIVE:
-            return f"monitor {monitor_id} is {monitor.state.value}, not active; not run"
+            return NotRunnable(
+                f"monitor {monitor_id} is {monitor.state.value}, not active; not run"
+            )
         latest = await tx.states.latest(monitor_id)
         runs = await tx.runs.for_monitor(monitor_id, limit=HISTORY_DEPTH + 1)
         history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
         if run_id is not None:
             problem = await _not_pending(tx, run_id, monitor_id)
             if problem is not None:
-                return problem
+                return NotRunnable(problem)
             run = await tx.runs.mark_running(run_id, started_at=now)
         else:
             run = await tx.runs.start(

@@ -45,13 +45,13 @@ from sentinel.monitor.failures import (
     EXPECTED_ERRORS,
     BackoffRetryPolicy,
     ErrorCategory,
-    RetryPolicy,
     RunFailure,
+    RunRetries,
     classify_error,
 )
 from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
-from sentinel.monitor.recording import load_run
+from sentinel.monitor.recording import NotRunnable, load_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, MonitorRecord
@@ -69,9 +69,9 @@ __all__ = [
     "BackoffRetryPolicy",
     "ErrorCategory",
     "MonitorSources",
-    "RetryPolicy",
     "RunFailure",
     "RunOutcome",
+    "RunRetries",
     "RunServices",
     "RunStatusName",
     "execute_run",
@@ -102,7 +102,7 @@ class RunServices:
     max_pages: int = 3
     page_chars: int = 2000
     num_results: int = 8
-    retry_policy: RetryPolicy = field(default_factory=BackoffRetryPolicy)
+    retry_policy: RunRetries = field(default_factory=BackoffRetryPolicy)
     sensor_timeout_s: float = 600.0
     extra_sources: MonitorSources | None = None
 
@@ -113,8 +113,8 @@ async def execute_run(
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation)."""
     now = services.clock.now()
     loaded = await load_run(services.db, monitor_id, run_id=run_id, now=now)
-    if isinstance(loaded, str):
-        return RunOutcome(None, monitor_id, "failed", "user", loaded, reason=loaded)
+    if isinstance(loaded, NotRunnable):
+        return RunOutcome(None, monitor_id, "failed", "user", loaded.reason, reason=loaded.reason)
     run = RunIteration(services, loaded, RunTrace(services.clock.now))
     with run.usage:
         try:

@@ -5,7 +5,7 @@ attempt — so receivers that remember keys see each notification exactly once (
 ``sentinel.notify.outbox``). Webhooks are signed (``verify_webhook_signature`` for receivers).
 """
 
-from sentinel.notify.backoff import RetryPolicy
+from sentinel.notify.backoff import DeliveryPolicy
 from sentinel.notify.channels import Channel, DeliveryRequest, default_channels
 from sentinel.notify.errors import DeliveryError, WebhookSignatureError
 from sentinel.notify.outbox import delivery_key, enqueue_notification
@@ -28,13 +28,13 @@ __all__ = [
     "Channel",
     "ChannelSpec",
     "DeliveryError",
+    "DeliveryPolicy",
     "DeliveryRequest",
     "DeliveryWorker",
     "DrainReport",
     "EmailChannelSpec",
     "EvidenceQuote",
     "NotificationPayload",
-    "RetryPolicy",
     "SmtpSettings",
     "WebhookChannelSpec",
     "WebhookSignatureError",

@@ -1,31 +1,27 @@
-"""When to try a failed delivery again: exponential backoff with jitter, bounded attempts."""
+"""When to try a failed delivery again: bounded attempts with exponential backoff and jitter."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sentinel.errors import InvalidInput
+from sentinel.pacing import Backoff
 
 
 @dataclass(frozen=True, slots=True)
-class RetryPolicy:
-    """Attempt ``n`` (1-based) that failed waits about ``base_s * 2**(n-1)``, capped at
-    ``max_s``, before attempt ``n+1``; after ``max_attempts`` attempts the delivery is dead.
-
-    The wait is drawn from the upper half of that window ("equal jitter") so that deliveries
-    failing together (a receiver outage) do not all come back in the same second.
-    """
+class DeliveryPolicy:
+    """Attempt ``n`` (1-based) that failed waits ``backoff.delay(n)`` (30 s, 1 min, 2 min, …
+    up to 6 h by default, drawn from the upper half of each window so that deliveries failing
+    together — a receiver outage — do not all come back in the same second) before attempt
+    ``n+1``; after ``max_attempts`` attempts the delivery is dead."""
 
     max_attempts: int = 8
-    base_s: float = 30.0
-    max_s: float = 6 * 3600.0
+    backoff: Backoff = field(default_factory=lambda: Backoff(base_s=30.0, cap_s=6 * 3600.0))
 
     def __post_init__(self) -> None:
         if self.max_attempts < 1:
             raise InvalidInput("max_attempts", self.max_attempts, "must be at least 1")
-        if not 0 < self.base_s <= self.max_s:
-            raise InvalidInput("base_s", self.base_s, f"must be in (0, max_s={self.max_s}]")
 
     def exhausted(self, attempts: int) -> bool:
         """Whether a delivery that failed ``attempts`` times should be given up."""
@@ -34,10 +30,9 @@ class RetryPolicy:
     def delay_s(
         self, attempt: int, rng: random.Random, retry_after_s: float | None = None
     ) -> float:
-        """Seconds to wait after failed attempt number ``attempt`` (never below a Retry-After)."""
-        # The exponent is capped so that a huge attempt number cannot overflow the float.
-        window = min(self.max_s, self.base_s * 2.0 ** min(max(0, attempt - 1), 60))
-        delay = window / 2 + rng.uniform(0, window / 2)
+        """Seconds to wait after failed attempt number ``attempt`` (never below a Retry-After,
+        which is itself capped at the backoff's longest wait)."""
+        delay = self.backoff.delay(attempt, rng)
         if retry_after_s is not None:
-            delay = max(delay, min(retry_after_s, self.max_s))
+            delay = max(delay, min(retry_after_s, self.backoff.cap_s))
         return delay

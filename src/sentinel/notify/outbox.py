@@ -17,9 +17,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from sentinel.assistant.owners import LOCAL_OWNER
-from sentinel.assistant.receipts import notification_receipt
 from sentinel.notify.payload import NotificationPayload
+from sentinel.owners import LOCAL_OWNER
+from sentinel.receipts import notification_receipt
 from sentinel.storage import DeliveryRecord, Transaction
 from sentinel.storage.models import Delivery
 

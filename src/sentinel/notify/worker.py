@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from sentinel.clock import Clock, VirtualClock, sleep_until_or_set
 from sentinel.errors import InvalidInput
-from sentinel.notify.backoff import RetryPolicy
+from sentinel.notify.backoff import DeliveryPolicy
 from sentinel.notify.channels.base import Channel, DeliveryRequest
 from sentinel.notify.errors import DeliveryError
 from sentinel.notify.specs import parse_channel_spec
@@ -80,7 +80,7 @@ class DeliveryWorker:
         channels: Mapping[str, Channel],
         clock: Clock,
         *,
-        policy: RetryPolicy | None = None,
+        policy: DeliveryPolicy | None = None,
         owner: str | None = None,
         lease_s: float = 120.0,
         batch_size: int = 16,
@@ -98,7 +98,7 @@ class DeliveryWorker:
         self.db = db
         self.channels = dict(channels)
         self.clock = clock
-        self.policy = policy or RetryPolicy()
+        self.policy = policy or DeliveryPolicy()
         self.owner = owner or default_owner()
         self.lease_s = lease_s
         self.batch_size = batch_size

@@ -19,9 +19,10 @@ import httpx
 
 from sentinel import __version__
 from sentinel.errors import InvalidInput, ProviderError
+from sentinel.pacing import RetryPolicy, Sleep, parse_retry_after
 from sentinel.research.errors import DeliveryFailed
 from sentinel.research.run import ResearchResult
-from sentinel.web.politeness import RetryPolicy, Sleep, parse_retry_after, retry_call
+from sentinel.web.politeness import retry_call
 
 RETRYABLE = frozenset({408, 429})
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sentinel.agents import AIApp, AppTimeout
 from sentinel.errors import InvalidInput
 from sentinel.llm import Usage, UsageTracker
+from sentinel.pacing import Backoff, RetryPolicy
 from sentinel.research.errors import (
     NodeFailed,
     NoEvidenceError,
@@ -29,7 +30,6 @@ from sentinel.research.state import (
 )
 from sentinel.research.throttle import CallGate
 from sentinel.research.tools import ResearchTools
-from sentinel.web.politeness import RetryPolicy
 
 MAX_QUESTION_CHARS = 2000
 
@@ -82,7 +82,10 @@ async def run_research(
     settings = settings or ResearchSettings()
     log = log or RunLog()
     retry = RetryPolicy(
-        max_attempts=settings.retry_attempts, base_delay=settings.retry_base_delay_s
+        max_attempts=settings.retry_attempts,
+        backoff=Backoff(
+            base_s=settings.retry_base_delay_s, cap_s=max(20.0, settings.retry_base_delay_s)
+        ),
     )
     model_gate = CallGate(
         "model",

@@ -82,3 +82,25 @@ class RunLog:
         tb: TracebackType | None,
     ) -> None:
         self.close()
+
+
+def describe_event(event: Event) -> str | None:
+    """One progress line for the events people care about while they wait."""
+    kind, node = event["event"], event["node"]
+    if kind == "start":
+        return f"researching: {event['question']}"
+    if kind == "search":
+        window = f" (within {event['freshness']})" if event.get("freshness") else ""
+        return f"searcher: searching {event['query']!r}{window}"
+    if kind == "search_result":
+        read = sum(1 for page in event["read"] if page["error"] is None)
+        return f"searcher: {len(event['hits'])} hits, {event['new']} new, read {read} pages"
+    if kind == "search_error":
+        return f"searcher: search failed: {event['error']}"
+    if kind == "model":
+        if event.get("error"):
+            return f"{node}: model error: {event['error']}"
+        return f"{node}: answered in {event['latency_s']:.1f}s"
+    if kind == "step" and event.get("error"):
+        return f"{node}: {event['error']}"
+    return None

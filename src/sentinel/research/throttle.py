@@ -12,8 +12,9 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+from sentinel.pacing import RetryPolicy, Sleep, TokenBucket
 from sentinel.research.errors import CallTimeout
-from sentinel.web.politeness import RetryPolicy, Sleep, TokenBucket, retry_call
+from sentinel.web.politeness import retry_call
 
 T = TypeVar("T")
 

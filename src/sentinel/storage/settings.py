@@ -1,8 +1,6 @@
 """Where the database lives: ``SENTINEL_DATABASE_URL`` or a SQLite file under ``SENTINEL_HOME``.
 
-Kept as a small settings model of its own so storage can be used (and tested) before the
-central configuration knows about databases; the integrator may fold ``database_url`` into
-``sentinel.config.Settings`` unchanged.
+Storage's section of the configuration (see :data:`sentinel.config.SECTIONS`).
 """
 
 from __future__ import annotations

@@ -20,12 +20,13 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import httpx
 from pydantic import BaseModel, Field
 
+from sentinel.pacing import NO_RETRY, RetryPolicy, parse_retry_after
 from sentinel.web.content import decode, read_content
 from sentinel.web.errors import BlockedURL, FetchError
 from sentinel.web.files import file_content_type, read_file_url
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.guard import SSRFGuard
-from sentinel.web.politeness import NO_RETRY, Politeness, RetryPolicy, parse_retry_after, retry_call
+from sentinel.web.politeness import Politeness, retry_call
 from sentinel.web.robots import RobotsCache
 from sentinel.web.structured import EventInfo, Offer
 from sentinel.web.transport import GuardedTransport

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from sqlalchemy import text
 
 from sentinel.api.owners import receipt_ledger
-from sentinel.assistant.receipts import ReceiptLedger, ReceiptPayload
+from sentinel.receipts import ReceiptLedger, ReceiptPayload
 from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository
 from tests.api.conftest import START

@@ -19,9 +19,9 @@ from sentinel.assistant.chat.schemas import (
     Suggestions,
 )
 from sentinel.assistant.chat.settings import ChatSettings
-from sentinel.assistant.receipts import ReceiptPayload, digest
 from sentinel.errors import InvalidInput
 from sentinel.llm import ModelRequestError, ScriptedModel, UsageTracker
+from sentinel.receipts import ReceiptPayload, digest
 from sentinel.storage import Database
 from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
 

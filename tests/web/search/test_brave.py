@@ -144,7 +144,7 @@ async def test_other_422_is_a_plain_bad_request() -> None:
 
 
 async def test_rate_limit_error_carries_brave_detail() -> None:
-    from sentinel.web.politeness import RetryPolicy
+    from sentinel.pacing import RetryPolicy
 
     payload = fixture_json("brave_error_rate_limited.json")
     async with provider(

@@ -8,8 +8,8 @@ import httpx
 import pytest
 
 from sentinel.errors import ConfigError
+from sentinel.pacing import RetryPolicy
 from sentinel.web.errors import SearchAuthError, SearchProviderError
-from sentinel.web.politeness import RetryPolicy
 from sentinel.web.search.base import SearchInput
 from sentinel.web.search.google_cse import GoogleCustomSearch
 from tests.web.conftest import fixture_json

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from sentinel.errors import ProviderError
+from sentinel.pacing import Backoff, RetryPolicy, TokenBucket
 from sentinel.web.errors import MalformedResponse, SearchAuthError, SearchProviderError
-from sentinel.web.politeness import RetryPolicy, TokenBucket
 from sentinel.web.search.base import SearchInput
 from sentinel.web.search.remote import RemoteSearchProvider, clean_text, web_url
 from tests.web.conftest import fixture_json
@@ -21,7 +21,7 @@ from tests.web.search.providers import CASES, ProviderCase, ids
 pytestmark = pytest.mark.network
 
 QUERY = SearchInput(query="eu ai act frontier model tests", num_results=3)
-FAST_RETRY = RetryPolicy(max_attempts=3, base_delay=0.01, jitter=0.0)
+FAST_RETRY = RetryPolicy(max_attempts=3, backoff=Backoff(base_s=0.01, cap_s=20.0, jitter=0.0))
 
 
 def make(case: ProviderCase, server: LoopbackServer, clock: FakeClock, **kw: object):
@@ -105,7 +105,7 @@ async def test_timeout_is_retryable_and_names_the_limit(
     case: ProviderCase, server: LoopbackServer, clock: FakeClock
 ) -> None:
     server.reply(case.path, Reply(200, "{}", delay=0.5))
-    retry_once = RetryPolicy(max_attempts=2, base_delay=0.01, jitter=0.0)
+    retry_once = RetryPolicy(max_attempts=2, backoff=Backoff(base_s=0.01, cap_s=20.0, jitter=0.0))
     async with make(case, server, clock, timeout=0.1, retry=retry_once) as provider:
         with pytest.raises(SearchProviderError, match=r"within 0\.1s") as caught:
             await provider.search(QUERY)

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 
 from sentinel.api.dependencies import State
 from sentinel.api.problems import PROBLEM_RESPONSES, Problem
-from sentinel.storage import ReadOnlyQueryError
+from sentinel.storage import Database, ReadOnlyQueryError
 from sentinel.storage.readonly import MAX_ROWS
 
 router = APIRouter(tags=["query"], responses={**PROBLEM_RESPONSES, 403: {"model": Problem}})
@@ -39,9 +39,15 @@ PRIVATE_TABLES = ("api_keys",)
 @router.post("/query")
 async def run_query(body: QueryRequest, state: State) -> QueryResponse:
     """Run one read-only statement; writes, DDL and the API keys are refused with 403."""
+    return await answer_query(state.db, body)
+
+
+async def answer_query(db: Database, body: QueryRequest) -> QueryResponse:
+    """The answer to one read-only query (the API's and the MCP ``query_state`` tool's):
+    ``ReadOnlyQueryError`` for a write, DDL or the API keys."""
     lowered = body.sql.lower()
     for table in PRIVATE_TABLES:
         if table in lowered:
             raise ReadOnlyQueryError(body.sql, f"reading {table}", "API keys are private")
-    result = await state.db.query_readonly(body.sql, limit=body.limit)
+    result = await db.query_readonly(body.sql, limit=body.limit)
     return QueryResponse(columns=result.columns, rows=[list(row) for row in result.rows])

@@ -12,7 +12,7 @@ from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.owners import Owner, Receipts
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
-from sentinel.assistant.receipts import ChainVerification, ReceiptRecord
+from sentinel.receipts import ChainVerification, ReceiptRecord
 
 router = APIRouter(prefix="/receipts", tags=["receipts"], responses=PROBLEM_RESPONSES)
 

@@ -26,6 +26,13 @@ class ResearchRequest(BaseModel):
 
     question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS)
 
+    def normalized_question(self) -> str:
+        """The question with its whitespace collapsed; ``InvalidInput`` if nothing is left."""
+        question = " ".join(self.question.split())
+        if not question:
+            raise InvalidInput("question", self.question, "is empty")
+        return question
+
 
 class ResearchJobView(BaseModel):
     """A job's status; ``error`` says why a failed job failed."""
@@ -55,10 +62,7 @@ class ResearchJobView(BaseModel):
 @router.post("", status_code=202)
 async def start_research(body: ResearchRequest, state: State) -> ResearchJobView:
     """Start researching a question in the background; follow it with the returned id."""
-    question = " ".join(body.question.split())
-    if not question:
-        raise InvalidInput("question", body.question, "is empty")
-    return ResearchJobView.of(state.research.start(question))
+    return ResearchJobView.of(state.research.start(body.normalized_question()))
 
 
 @router.get("/{job_id}")

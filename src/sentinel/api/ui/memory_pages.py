@@ -14,8 +14,8 @@ from sentinel.api.owners import memory_service
 from sentinel.api.ui.access import CurrentViewer, Viewer, checked_form
 from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
-from sentinel.assistant.owners import LOCAL_OWNER
 from sentinel.errors import InvalidInput
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.api_keys import ApiKeyRepository
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)

@@ -21,10 +21,10 @@ from sentinel.assistant.chat.runtime import ActionRuntime
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.assistant.memory import MemoryService, MemorySettings
 from sentinel.assistant.memory.embedding import Embedder
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.assistant.tasks import TaskService
 from sentinel.clock import Clock, SystemClock
 from sentinel.llm import LanguageModel, get_model
+from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database
 
 

@@ -22,7 +22,7 @@ from sentinel.assistant.chat.events import ChatEvent, ChatRequest
 from sentinel.assistant.chat.receipt import sign_receipt
 from sentinel.assistant.chat.state import Turn
 from sentinel.assistant.chat.steps import answer, react, retrieve_memories, select_persona, suggest
-from sentinel.assistant.owners import check_owner
+from sentinel.owners import check_owner
 
 log = logging.getLogger(__name__)
 Stage = Callable[[Turn], AsyncIterator[ChatEvent]]

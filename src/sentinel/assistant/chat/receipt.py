@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 
 from sentinel.assistant.chat.events import ChatEvent
 from sentinel.assistant.chat.state import Turn
-from sentinel.assistant.receipts import ActionDigest, ReceiptPayload, TokenUsage, digest
 from sentinel.errors import SentinelError
+from sentinel.receipts import ActionDigest, ReceiptPayload, TokenUsage, digest
 
 
 def turn_receipt(turn: Turn) -> ReceiptPayload:

@@ -32,9 +32,9 @@ from sentinel.assistant.memory.fusion import Ranked
 from sentinel.assistant.memory.index import OwnerIndex
 from sentinel.assistant.memory.models import MemoryHit, MemoryRecord, Retrieval, RetrievalMode
 from sentinel.assistant.memory.settings import MemorySettings
-from sentinel.assistant.owners import check_owner
 from sentinel.clock import Clock, SystemClock
 from sentinel.errors import InvalidInput
+from sentinel.owners import check_owner
 from sentinel.storage.database import Database
 from sentinel.storage.memories import IndexedMemory, check_tags, check_text
 

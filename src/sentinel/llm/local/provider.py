@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from sentinel.llm.base import ChatModel
+from sentinel.llm.base import LanguageModel
 from sentinel.llm.errors import MalformedResponseError, ModelRequestError
 from sentinel.llm.interface import StreamEvent
 from sentinel.llm.local.registry import DEFAULT_LOCAL_MODEL, ModelSpec, get_spec
@@ -36,7 +36,7 @@ DEFAULT_PARAMS = GenerationParams(max_tokens=512, temperature=0.2)
 """Small models wander at llama.cpp's default temperature (0.8) and never stop without a cap."""
 
 
-class LocalModel(ChatModel):
+class LocalModel(LanguageModel):
     """A registered local model (default ``qwen2.5-coder-0.5b``), loaded on first use."""
 
     def __init__(

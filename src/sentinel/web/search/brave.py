@@ -14,10 +14,9 @@ from typing import Any, ClassVar
 import httpx
 
 from sentinel.errors import ConfigError
-from sentinel.web.dates import parse_datetime
 from sentinel.web.errors import SearchAuthError, SearchProviderError
 from sentinel.web.search.base import SearchHit, SearchInput
-from sentinel.web.search.remote import RemoteSearchProvider, clean_text, web_url
+from sentinel.web.search.remote import HitFields, RemoteSearchProvider
 
 _PRESETS = {("d", 1): "pd", ("w", 1): "pw", ("d", 7): "pw", ("m", 1): "pm", ("y", 1): "py"}
 _AUTH_CODES = frozenset({"SUBSCRIPTION_TOKEN_INVALID", "SUBSCRIPTION_TOKEN_MISSING"})
@@ -28,6 +27,7 @@ class BraveSearch(RemoteSearchProvider):
 
     name = "brave"
     default_base_url: ClassVar[str] = "https://api.search.brave.com"
+    fields: ClassVar[HitFields] = HitFields(snippet="description", published="page_age")
     # The free plan allows one query per second.
     default_rate: ClassVar[float | None] = 1.0
 
@@ -80,24 +80,7 @@ class BraveSearch(RemoteSearchProvider):
         results = web.get("results") if isinstance(web, dict) else None
         if not isinstance(results, list):
             raise self.malformed("'web.results' is not a list", payload)
-        hits: list[SearchHit] = []
-        for row in results:
-            if not isinstance(row, dict):
-                continue
-            url = web_url(row.get("url"))
-            title = clean_text(row.get("title"))
-            if url is None or not title:
-                continue
-            hits.append(
-                SearchHit(
-                    title=title,
-                    url=url,
-                    snippet=clean_text(row.get("description")),
-                    published=parse_datetime(row.get("page_age")),
-                    provider=self.name,
-                )
-            )
-        return hits
+        return self.rows_to_hits(results)
 
     def error_detail(self, payload: Any) -> str:
         """Brave puts the message in ``error.detail`` (older answers: ``errors[0].detail``)."""

@@ -10,6 +10,8 @@ nothing matched. Errors: ``{"error": {"code", "message", "status", "errors": [{"
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from typing import Any, ClassVar
 
 import httpx
@@ -18,7 +20,7 @@ from sentinel.errors import ConfigError
 from sentinel.web.dates import parse_datetime
 from sentinel.web.errors import SearchAuthError, SearchProviderError
 from sentinel.web.search.base import SearchHit, SearchInput
-from sentinel.web.search.remote import RemoteSearchProvider, clean_text, web_url
+from sentinel.web.search.remote import HitFields, RemoteSearchProvider
 
 # Where publishers put the publication date among the page's meta tags, most specific first.
 _DATE_METATAGS = (
@@ -35,11 +37,28 @@ _RATE_REASONS = frozenset({"rateLimitExceeded", "userRateLimitExceeded", "RATE_L
 _QUOTA_REASONS = frozenset({"dailyLimitExceeded", "quotaExceeded"})
 
 
+def _published(row: Mapping[str, Any]) -> datetime | None:
+    """The first date among the row's pagemap metatags (Google has no date field)."""
+    pagemap = row.get("pagemap")
+    metatags = pagemap.get("metatags") if isinstance(pagemap, dict) else None
+    if not isinstance(metatags, list):
+        return None
+    for tags in metatags:
+        if not isinstance(tags, dict):
+            continue
+        for key in _DATE_METATAGS:
+            moment = parse_datetime(tags.get(key))
+            if moment is not None:
+                return moment
+    return None
+
+
 class GoogleCustomSearch(RemoteSearchProvider):
     """Web search through Google's Custom Search JSON API (provider name ``google_cse``)."""
 
     name = "google_cse"
     default_base_url: ClassVar[str] = "https://www.googleapis.com"
+    fields: ClassVar[HitFields] = HitFields(url="link", snippet="snippet", published=_published)
     default_rate: ClassVar[float | None] = 1.0
 
     def __init__(
@@ -77,24 +96,7 @@ class GoogleCustomSearch(RemoteSearchProvider):
             raise self.malformed("neither 'items' nor 'searchInformation'", payload)
         if not isinstance(items, list):
             raise self.malformed("'items' is not a list", payload)
-        hits: list[SearchHit] = []
-        for row in items:
-            if not isinstance(row, dict):
-                continue
-            url = web_url(row.get("link"))
-            title = clean_text(row.get("title"))
-            if url is None or not title:
-                continue
-            hits.append(
-                SearchHit(
-                    title=title,
-                    url=url,
-                    snippet=clean_text(row.get("snippet")),
-                    published=_published(row.get("pagemap")),
-                    provider=self.name,
-                )
-            )
-        return hits
+        return self.rows_to_hits(items)
 
     def error_detail(self, payload: Any) -> str:
         """Google's message is ``error.message``."""
@@ -134,17 +136,3 @@ def _reasons(payload: Any) -> set[str]:
         if isinstance(entries, list):
             found.update(str(e["reason"]) for e in entries if isinstance(e, dict) and "reason" in e)
     return found
-
-
-def _published(pagemap: Any) -> Any:
-    metatags = pagemap.get("metatags") if isinstance(pagemap, dict) else None
-    if not isinstance(metatags, list):
-        return None
-    for tags in metatags:
-        if not isinstance(tags, dict):
-            continue
-        for key in _DATE_METATAGS:
-            moment = parse_datetime(tags.get(key))
-            if moment is not None:
-                return moment
-    return None

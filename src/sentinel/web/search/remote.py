@@ -8,18 +8,38 @@ import json
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 from urllib.parse import urlsplit
 
 import httpx
 
+from sentinel.pacing import (
+    RetryPolicy,
+    Sleep,
+    TokenBucket,
+    is_retryable_status,
+    parse_retry_after,
+)
+from sentinel.web.dates import parse_datetime
 from sentinel.web.errors import MalformedResponse, SearchAuthError, SearchProviderError
-from sentinel.web.politeness import RetryPolicy, Sleep, TokenBucket, parse_retry_after, retry_call
+from sentinel.web.politeness import retry_call
 from sentinel.web.search.base import SearchHit, SearchInput
 
 _TAG = re.compile(r"<[^>]{0,200}>")
-RETRYABLE_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
+
+
+@dataclass(frozen=True, slots=True)
+class HitFields:
+    """Where a provider's result rows keep each field of a :class:`SearchHit`: a key of the
+    row, or (``published``) a function of the row for providers that nest the date."""
+
+    url: str = "url"
+    title: str = "title"
+    snippet: str = "content"
+    published: str | Callable[[Mapping[str, Any]], datetime | None] | None = None
+    score: str | None = None
 
 
 def clean_text(value: object) -> str:
@@ -56,6 +76,8 @@ class RemoteSearchProvider(ABC):
 
     name: str
     default_base_url: ClassVar[str]
+    fields: ClassVar[HitFields] = HitFields()
+    """The provider's row layout, read by :meth:`rows_to_hits`."""
     default_rate: ClassVar[float | None] = 1.0
 
     def __init__(
@@ -180,7 +202,7 @@ class RemoteSearchProvider(ABC):
             return SearchProviderError(
                 self.name, f"unexpected redirect (HTTP {status}) to {location}", status=status
             )
-        retryable = status in RETRYABLE_STATUSES
+        retryable = is_retryable_status(status)
         retry_after = parse_retry_after(response.headers.get("retry-after"))
         return SearchProviderError(
             self.name,
@@ -199,6 +221,35 @@ class RemoteSearchProvider(ABC):
     def malformed(self, problem: str, payload: Any) -> MalformedResponse:
         """A ``MalformedResponse`` for a body of the wrong shape."""
         return MalformedResponse(self.name, problem, json.dumps(payload)[:500], status=200)
+
+    def rows_to_hits(self, rows: Iterable[object]) -> list[SearchHit]:
+        """Map result rows through :attr:`fields`; rows that are not objects, or lack a title
+        or an absolute http(s) URL, are skipped."""
+        fields = self.fields
+        hits: list[SearchHit] = []
+        for row in rows:
+            if not isinstance(row, dict):
+                continue
+            url = web_url(row.get(fields.url))
+            title = clean_text(row.get(fields.title))
+            if url is None or not title:
+                continue
+            if callable(fields.published):
+                published = fields.published(row)
+            else:
+                published = parse_datetime(row.get(fields.published)) if fields.published else None
+            score = row.get(fields.score) if fields.score else None
+            hits.append(
+                SearchHit(
+                    title=title,
+                    url=url,
+                    snippet=clean_text(row.get(fields.snippet)),
+                    published=published,
+                    provider=self.name,
+                    score=float(score) if isinstance(score, int | float) else None,
+                )
+            )
+        return hits
 
     def hits(self, rows: Iterable[SearchHit], query: SearchInput) -> list[SearchHit]:
         """The first ``num_results`` rows, one per URL, dropping any published before the

@@ -14,10 +14,9 @@ from typing import Any, ClassVar
 import httpx
 
 from sentinel.errors import ConfigError
-from sentinel.web.dates import parse_datetime
 from sentinel.web.errors import SearchProviderError
 from sentinel.web.search.base import SearchHit, SearchInput
-from sentinel.web.search.remote import RemoteSearchProvider, clean_text, web_url
+from sentinel.web.search.remote import HitFields, RemoteSearchProvider
 
 # SearXNG knows four ranges; pick the smallest that covers the window, then filter by date.
 _RANGES = (("day", 1), ("week", 7), ("month", 31), ("year", 366))
@@ -44,6 +43,7 @@ class SearxngSearch(RemoteSearchProvider):
 
     name = "searxng"
     default_base_url: ClassVar[str] = ""
+    fields: ClassVar[HitFields] = HitFields(published="publishedDate", score="score")
     default_rate: ClassVar[float | None] = 2.0
 
     def __init__(self, *, base_url: str | None = None, **options: Any) -> None:
@@ -70,26 +70,7 @@ class SearxngSearch(RemoteSearchProvider):
         results = payload.get("results")
         if not isinstance(results, list):
             raise self.malformed("'results' is missing or not a list", payload)
-        hits: list[SearchHit] = []
-        for row in results:
-            if not isinstance(row, dict):
-                continue
-            url = web_url(row.get("url"))
-            title = clean_text(row.get("title"))
-            if url is None or not title:
-                continue
-            score = row.get("score")
-            hits.append(
-                SearchHit(
-                    title=title,
-                    url=url,
-                    snippet=clean_text(row.get("content")),
-                    published=parse_datetime(row.get("publishedDate")),
-                    provider=self.name,
-                    score=float(score) if isinstance(score, int | float) else None,
-                )
-            )
-        return hits
+        return self.rows_to_hits(results)
 
     def error_detail(self, payload: Any) -> str:
         """SearXNG's JSON errors are ``{"error": "..."}``."""

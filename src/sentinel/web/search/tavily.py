@@ -15,10 +15,9 @@ from typing import Any, ClassVar
 import httpx
 
 from sentinel.errors import ConfigError
-from sentinel.web.dates import parse_datetime
 from sentinel.web.errors import SearchProviderError
 from sentinel.web.search.base import SearchHit, SearchInput
-from sentinel.web.search.remote import RemoteSearchProvider, clean_text, web_url
+from sentinel.web.search.remote import HitFields, RemoteSearchProvider
 
 _RANGES = {("d", 1): "day", ("w", 1): "week", ("d", 7): "week", ("m", 1): "month", ("y", 1): "year"}
 _QUOTA_STATUSES = frozenset({432, 433})
@@ -29,6 +28,7 @@ class TavilySearch(RemoteSearchProvider):
 
     name = "tavily"
     default_base_url: ClassVar[str] = "https://api.tavily.com"
+    fields: ClassVar[HitFields] = HitFields(published="published_date", score="score")
     default_rate: ClassVar[float | None] = 1.5
 
     def __init__(
@@ -83,26 +83,7 @@ class TavilySearch(RemoteSearchProvider):
         results = payload.get("results")
         if not isinstance(results, list):
             raise self.malformed("'results' is missing or not a list", payload)
-        hits: list[SearchHit] = []
-        for row in results:
-            if not isinstance(row, dict):
-                continue
-            url = web_url(row.get("url"))
-            title = clean_text(row.get("title"))
-            if url is None or not title:
-                continue
-            score = row.get("score")
-            hits.append(
-                SearchHit(
-                    title=title,
-                    url=url,
-                    snippet=clean_text(row.get("content")),
-                    published=parse_datetime(row.get("published_date")),
-                    provider=self.name,
-                    score=float(score) if isinstance(score, int | float) else None,
-                )
-            )
-        return hits
+        return self.rows_to_hits(results)
 
     def error_detail(self, payload: Any) -> str:
         """Tavily nests the message as ``detail.error`` (sometimes ``detail`` is a string)."""

@@ -7,7 +7,7 @@ it is a normal monitor that the engine runs and every front end lists. QUERY_STA
 database's read-only path, the one ``sentinel query`` uses (the assistant's per-owner tables
 are not readable there).
 
-Monitors carry no owner yet (``sentinel.assistant.owners``): these actions see every monitor
+Monitors carry no owner yet (``sentinel.owners``): these actions see every monitor
 of the installation, as the CLI does.
 """
 

@@ -32,9 +32,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from sentinel.assistant.owners import check_owner
 from sentinel.clock import Clock, SystemClock
 from sentinel.errors import InvalidInput
+from sentinel.owners import check_owner
 from sentinel.storage.database import Database, Transaction
 from sentinel.storage.receipts import (
     GENESIS_HASH,
