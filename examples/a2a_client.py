@@ -29,8 +29,8 @@ from a2a.client import A2ACardResolver, ClientConfig, create_client
 from a2a.helpers import get_data_parts, get_message_text, new_text_message
 from a2a.types.a2a_pb2 import Role, SendMessageRequest, Task, TaskState
 
-from sentinel.a2a.server import create_a2a_app
 from sentinel.cli.research import world_tools
+from sentinel.protocols.a2a.server import create_a2a_app
 from sentinel.research import ResearchModels, report_payload, run_research
 from sentinel.research.extractive import extractive_model
 from sentinel.research.runlog import RunLog

@@ -8,7 +8,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import APIRouter, Depends, FastAPI
 
-from sentinel.a2a import mount_a2a
 from sentinel.api.auth import require_api_key
 from sentinel.api.problems import install_problem_handlers
 from sentinel.api.ratelimit import RateLimiter
@@ -28,6 +27,7 @@ from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.ui import install_ui
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
+from sentinel.protocols.a2a import mount_a2a
 from sentinel.storage import Database
 
 API_PREFIX = "/api/v1"

@@ -25,18 +25,18 @@ def serve(
     ),
 ) -> None:
     """Serve the A2A agent alone (and run monitors unless --no-worker)."""
-    from sentinel.a2a import a2a_available
+    from sentinel.protocols.a2a import a2a_available
 
     if not a2a_available():
         raise typer.BadParameter("needs the a2a extra (a2a-sdk): pip install 'sentinel[a2a]'")
 
     import uvicorn
 
-    from sentinel.a2a.server import create_a2a_app
     from sentinel.api.binding import check_bind_address, is_loopback
     from sentinel.cli import common
     from sentinel.cli.serve import engine_lifespan, has_active_keys
     from sentinel.engine.temporal.settings import engine_settings
+    from sentinel.protocols.a2a.server import create_a2a_app
 
     async def main() -> None:
         clock = common.cli_clock()

@@ -21,12 +21,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from sentinel.a2a import a2a_available
 from sentinel.clock import Clock, SystemClock
 from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.protocols.a2a import a2a_available
 from sentinel.storage import (
     Database,
     InvalidTransition,
@@ -203,7 +203,7 @@ def build_run_services(
     search_settings = SearchSettings()
     extra_sources = None
     if a2a_available():  # monitors created with --a2a-source ask those agents
-        from sentinel.a2a.source import monitor_sources
+        from sentinel.protocols.a2a.source import monitor_sources
 
         extra_sources = monitor_sources(os.environ.get("SENTINEL_A2A_KEY") or None)
     folder = search_settings.documents_folder() if search_settings.is_local else None

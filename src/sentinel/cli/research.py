@@ -18,10 +18,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from sentinel.a2a import a2a_available
 from sentinel.clock import VirtualClock
 from sentinel.config import get_settings
 from sentinel.errors import SentinelError
+from sentinel.protocols.a2a import a2a_available
 from sentinel.research import (
     EmptyIndexError,
     ResearchModels,
@@ -195,7 +195,9 @@ def _tools(
     if agents:
         if not a2a_available():
             raise typer.BadParameter("needs the a2a extra (a2a-sdk)", param_hint="--a2a-source")
-        from sentinel.a2a.source import with_agents  # the `a2a` extra, for this option only
+        from sentinel.protocols.a2a.source import (
+            with_agents,  # the `a2a` extra, for this option only
+        )
 
         alone = search is None and index is None and world is None
         return with_agents(None if alone else _tools(search, index, world, at), agents, api_key=key)

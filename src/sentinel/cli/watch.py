@@ -16,7 +16,6 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sentinel.a2a import CONTEXT_KEY, a2a_available, agent_urls
 from sentinel.cli import common
 from sentinel.cli.common import (
     database,
@@ -30,6 +29,7 @@ from sentinel.cli.common import (
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
 from sentinel.monitor.service import last_result, new_monitor, spec_input, typed_channels
+from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)

@@ -59,7 +59,7 @@ from sentinel.web.fetch import Fetcher
 from sentinel.web.search.base import SearchProvider
 
 # A monitor's own sources: given the monitor and the run's search and fetcher, the ones its
-# run uses (e.g. wrappers that also ask the A2A agents it names, ``sentinel.a2a.source``).
+# run uses (e.g. wrappers also asking the A2A agents it names: ``protocols.a2a.source``).
 MonitorSources = Callable[
     [MonitorRecord, SearchProvider, PageFetcher], tuple[SearchProvider, PageFetcher]
 ]

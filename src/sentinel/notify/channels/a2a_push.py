@@ -8,7 +8,7 @@ for it), ``Idempotency-Key`` (the same on every retry: exactly-once for receiver
 keys) and Sentinel's ``Sentinel-Signature``. Outcomes are classified like the webhook's.
 
 Built by hand rather than with the SDK so the delivery worker runs without the ``a2a`` extra;
-``tests/a2a`` parses what it sends with the SDK's own ``StreamResponse``.
+``tests/protocols/a2a`` parses what it sends with the SDK's own ``StreamResponse``.
 """
 
 from __future__ import annotations

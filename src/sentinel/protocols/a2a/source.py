@@ -35,11 +35,11 @@ from a2a.helpers import get_data_parts, get_text_parts, new_text_message
 from a2a.types.a2a_pb2 import Part, Role, SendMessageRequest, Task, TaskState
 from a2a.utils.errors import A2AError
 
-from sentinel.a2a import CONTEXT_KEY, agent_urls
 from sentinel.errors import InvalidInput, ProviderError
 from sentinel.monitor.run import MonitorSources
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.notify.specs import validate_webhook_url
+from sentinel.protocols.a2a import CONTEXT_KEY, agent_urls
 from sentinel.research.reading import Page, PageReader
 from sentinel.research.tools import ResearchTools
 from sentinel.storage import MonitorRecord

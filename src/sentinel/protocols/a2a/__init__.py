@@ -3,7 +3,7 @@
 - server: Sentinel as an A2A agent with the monitor and research skills (``install_a2a``
   mounts it on ``sentinel serve``'s app; ``sentinel a2a serve`` runs it alone);
 - client: another A2A agent as a source of documents for monitors and research
-  (``--a2a-source URL``; ``sentinel.a2a.source``).
+  (``--a2a-source URL``; ``sentinel.protocols.a2a.source``).
 
 The SDK is the optional extra ``a2a``; ``mount_a2a`` does nothing without it.
 """
@@ -19,7 +19,7 @@ from sentinel.notify.specs import validate_webhook_url
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
-    from sentinel.a2a.server import A2AService
+    from sentinel.protocols.a2a.server import A2AService
 
 # Where a monitor keeps the A2A agents it asks on every run (``monitors.context``).
 CONTEXT_KEY = "a2a_sources"
@@ -35,7 +35,7 @@ def mount_a2a(app: FastAPI) -> A2AService | None:
     None without the extra."""
     if not a2a_available():
         return None
-    from sentinel.a2a.server import install_a2a
+    from sentinel.protocols.a2a.server import install_a2a
 
     return install_a2a(app)
 

@@ -13,12 +13,12 @@ from a2a.client import Client, ClientConfig, create_client
 from a2a.helpers import get_data_parts, get_message_text, new_data_part, new_text_message
 from a2a.types.a2a_pb2 import Message, Role, SendMessageRequest, StreamResponse, TaskState
 
-from sentinel.a2a.server import create_a2a_app
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.llm import ScriptedModel, ScriptedRequest
 from sentinel.owners import LOCAL_OWNER
+from sentinel.protocols.a2a.server import create_a2a_app
 from sentinel.storage import Database
-from tests.a2a.world import running
+from tests.protocols.a2a.world import running
 
 pytestmark = pytest.mark.network
 ANSWER = "I added the task 'Call Ana'."

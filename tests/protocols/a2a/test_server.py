@@ -23,9 +23,9 @@ from a2a.types.a2a_pb2 import (
 )
 from a2a.utils.errors import TaskNotFoundError
 
-from sentinel.a2a.source import ApiKeyCredentials
+from sentinel.protocols.a2a.source import ApiKeyCredentials
 from sentinel.storage.api_keys import ApiKeyRepository
-from tests.a2a.world import Gate, Served
+from tests.protocols.a2a.world import Gate, Served
 
 pytestmark = pytest.mark.network
 

@@ -6,7 +6,7 @@ Every task is ``submitted``, then ``working``; then, by skill:
   ``POST /api/v1/monitors`` and the monitor created; the task completes with a ``monitor``
   artifact (id, state, next check). A request without a condition is ambiguous: the task
   waits in ``input-required`` and the caller's next message on it gives the criteria. Push
-  notification configs of the task become channels of the monitor (see ``sentinel.a2a.push``).
+  notification configs of the task become channels of the monitor (see ``push``).
 - research: the question runs like an API research job; each progress event of the run log is
   a ``working`` status update, the ``FinalReport`` JSON the ``final_report`` artifact.
 - chat: one turn of the assistant (``stream_turn``) for the caller's key owner: ``status``,
@@ -34,8 +34,15 @@ from a2a.server.tasks import TaskUpdater
 from a2a.types.a2a_pb2 import Message, Part, Role, Task, TaskState
 from google.protobuf.json_format import MessageToDict
 
-from sentinel.a2a.push import MonitorPushConfigs
-from sentinel.a2a.requests import (
+from sentinel.api.research_jobs import ResearchRunner
+from sentinel.assistant.chat.deps import ChatDeps
+from sentinel.assistant.chat.flow import stream_turn
+from sentinel.clock import Clock
+from sentinel.errors import InvalidInput, SentinelError
+from sentinel.monitor.service import new_monitor
+from sentinel.owners import LOCAL_OWNER
+from sentinel.protocols.a2a.push import MonitorPushConfigs
+from sentinel.protocols.a2a.requests import (
     NeedsInput,
     Skill,
     SkillRequest,
@@ -44,13 +51,6 @@ from sentinel.a2a.requests import (
     read_request,
     research_question,
 )
-from sentinel.api.research_jobs import ResearchRunner
-from sentinel.assistant.chat.deps import ChatDeps
-from sentinel.assistant.chat.flow import stream_turn
-from sentinel.clock import Clock
-from sentinel.errors import InvalidInput, SentinelError
-from sentinel.monitor.service import new_monitor
-from sentinel.owners import LOCAL_OWNER
 from sentinel.research.runlog import Event, RunLog
 from sentinel.storage import Database, MonitorRecord
 

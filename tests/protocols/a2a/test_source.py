@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from sentinel.a2a.server import create_a2a_app
-from sentinel.a2a.source import ask_agent, monitor_sources, with_agents
 from sentinel.cli.research import world_tools
 from sentinel.clock import SystemClock, VirtualClock
 from sentinel.demo.scripted import read_price, scripted_model
 from sentinel.errors import ProviderError
 from sentinel.monitor.run import RunServices, execute_run
+from sentinel.protocols.a2a.server import create_a2a_app
+from sentinel.protocols.a2a.source import ask_agent, monitor_sources, with_agents
 from sentinel.research import ResearchModels, ResearchSettings, report_payload, run_research
 from sentinel.research.extractive import extractive_model
 from sentinel.research.runlog import RunLog
@@ -34,9 +34,9 @@ from sentinel.storage.settings import sqlite_url
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.search.searxng import SearxngSearch
-from tests.a2a.world import MOMENTS, QUERY, RULE, running
 from tests.browser.world import SCENARIO
 from tests.browser.world import research as world_research
+from tests.protocols.a2a.world import MOMENTS, QUERY, RULE, running
 
 pytestmark = pytest.mark.network
 QUESTION = "Who won the marathon?"

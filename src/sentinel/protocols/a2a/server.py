@@ -28,9 +28,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from sentinel.a2a.card import CARD_PATHS, RPC_PATH, agent_card
-from sentinel.a2a.executor import SentinelAgentExecutor
-from sentinel.a2a.push import MonitorPushConfigs
 from sentinel.api.app import Lifespan
 from sentinel.api.auth import require_api_key
 from sentinel.api.ratelimit import RateLimiter
@@ -40,6 +37,9 @@ from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
 from sentinel.api.version import sentinel_version
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.clock import Clock, SystemClock
+from sentinel.protocols.a2a.card import CARD_PATHS, RPC_PATH, agent_card
+from sentinel.protocols.a2a.executor import SentinelAgentExecutor
+from sentinel.protocols.a2a.push import MonitorPushConfigs
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 

@@ -1,5 +1,5 @@
 """Fixtures of the A2A tests: a fresh migrated SQLite database, Sentinel serving it on a free
-loopback port (see ``tests.a2a.world``) and the official A2A client."""
+loopback port (see ``tests.protocols.a2a.world``) and the official A2A client."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from a2a.client import Client, ClientConfig, create_client
 
 from sentinel.storage import Database
-from tests.a2a.world import Gate, Served, serve_sentinel
+from tests.protocols.a2a.world import Gate, Served, serve_sentinel
 from tests.storage.databases import sqlite_copy, sqlite_template
 
 __all__ = ["sqlite_template"]

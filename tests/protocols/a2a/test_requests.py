@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sentinel.a2a.requests import (
+from sentinel.errors import InvalidInput
+from sentinel.protocols.a2a.requests import (
     CONDITION_QUESTION,
     NeedsInput,
     Skill,
@@ -19,7 +20,6 @@ from sentinel.a2a.requests import (
     read_request,
     research_question,
 )
-from sentinel.errors import InvalidInput
 
 
 @pytest.mark.parametrize(
