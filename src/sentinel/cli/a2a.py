@@ -25,7 +25,7 @@ def serve(
     ),
 ) -> None:
     """Serve the A2A agent alone (and run monitors unless --no-worker)."""
-    from sentinel.protocols.a2a import a2a_available
+    from sentinel.protocols.a2a import a2a_available, agent_base_url
 
     if not a2a_available():
         raise typer.BadParameter("needs the a2a extra (a2a-sdk): pip install 'sentinel[a2a]'")
@@ -50,12 +50,13 @@ def serve(
                 open_without_keys=is_loopback(host),
                 lifespan=engine_lifespan(db, clock) if worker else None,
             )
-            shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-            base = f"http://{shown}:{port}"
+            base = agent_base_url(host, port)
             required = keys or not is_loopback(host)
             access = "API keys required" if required else "open to this machine"
-            stdout.print(f"A2A agent card: {base}/.well-known/agent-card.json", markup=False)
-            stdout.print(f"A2A JSON-RPC: {base}/a2a ({access}).", markup=False)
+            stdout.print(
+                f"A2A agent card: {base}/.well-known/agent-card.json", soft_wrap=True, markup=False
+            )
+            stdout.print(f"A2A JSON-RPC: {base}/a2a ({access}).", soft_wrap=True, markup=False)
             config = uvicorn.Config(agent, host=host, port=port, log_level="info", lifespan="on")
             await uvicorn.Server(config).serve()
 

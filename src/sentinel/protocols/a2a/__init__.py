@@ -40,9 +40,15 @@ def mount_a2a(app: FastAPI) -> A2AService | None:
     return install_a2a(app)
 
 
+def agent_base_url(host: str, port: int) -> str:
+    """The base URL of an agent served on ``host:port`` (an IPv6 host in brackets)."""
+    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
+    return f"http://{shown}:{port}"
+
+
 def agent_urls(urls: Iterable[str]) -> list[str]:
     """Validated, deduplicated agent base URLs (``InvalidInput`` names a bad one)."""
     return list(dict.fromkeys(validate_webhook_url(url).rstrip("/") for url in urls))
 
 
-__all__ = ["CONTEXT_KEY", "a2a_available", "agent_urls", "mount_a2a"]
+__all__ = ["CONTEXT_KEY", "a2a_available", "agent_base_url", "agent_urls", "mount_a2a"]
