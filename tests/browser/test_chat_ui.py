@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, ConsoleMessage, Page, ViewportSize, expect
+from sentinel.receipts import ReceiptLedger
 
 from sentinel.assistant.memory import MemoryService
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.assistant.tasks import TaskService
 from sentinel.llm import ScriptedRequest
 from sentinel.storage import Database, open_database

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sentinel.receipts import ReceiptLedger
 
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.cli import chat as chat_cli
 from sentinel.llm import ScriptedRequest
 from sentinel.storage import Database, open_database

@@ -16,6 +16,15 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 # What each example must print; an example not listed must still exit 0 and print something.
 EXPECTED: dict[str, list[str]] = {
+    "a2a_client.py": [
+        "agent: Sentinel",
+        "skills: ['monitor', 'research', 'chat']",
+        "TASK_STATE_WORKING: searcher: search",
+        "artifact final_report: 'Who won the marathon'",
+        "TASK_STATE_COMPLETED: Kiprono breaks Calder course record",
+        "task TASK_STATE_INPUT_REQUIRED: When should I tell you?",
+        "monitor #1 is active, criteria: when its release date is announced",
+    ],
     "translator_handoff.py": [
         "summarizer #1.1 publish_summary",
         "translator #1.1 publish_summary",

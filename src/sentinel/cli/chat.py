@@ -33,7 +33,7 @@ from sentinel.assistant.chat.events import (
     ChatRequest,
 )
 from sentinel.assistant.chat.flow import stream_turn
-from sentinel.assistant.owners import LOCAL_OWNER
+from sentinel.owners import LOCAL_OWNER
 from sentinel.cli import common
 from sentinel.cli.chat_view import TurnView
 from sentinel.cli.common import EXIT_BAD_INPUT, EXIT_FAILURE, database, run, stderr, stdout

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -25,6 +26,7 @@ from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engin
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.protocols.a2a import a2a_available
 from sentinel.storage import (
     Database,
     InvalidTransition,
@@ -199,6 +201,11 @@ def build_run_services(
 
     rng = random.Random()
     search_settings = SearchSettings()
+    extra_sources = None
+    if a2a_available():  # monitors created with --a2a-source ask those agents
+        from sentinel.protocols.a2a.source import monitor_sources
+
+        extra_sources = monitor_sources(os.environ.get("SENTINEL_A2A_KEY") or None)
     folder = search_settings.documents_folder() if search_settings.is_local else None
     return RunServices(
         db=db,
@@ -211,6 +218,7 @@ def build_run_services(
         rng=rng,
         lease_owner=owner,
         retry_policy=RunnerRetries(policy, rng),
+        extra_sources=extra_sources,
     )
 
 

@@ -69,6 +69,7 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "Talk to the assistant: it remembers, manages tasks, monitors and research, signs each "
         "turn.",
     ),
+    LazyCommand("a2a", "sentinel.cli.a2a:app", "Sentinel as an A2A agent (agent to agent)."),
 )
 
 app = typer.Typer(

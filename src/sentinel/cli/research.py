@@ -21,6 +21,7 @@ from rich.console import Console
 from sentinel.clock import VirtualClock
 from sentinel.config import get_settings
 from sentinel.errors import SentinelError
+from sentinel.protocols.a2a import a2a_available
 from sentinel.research import (
     EmptyIndexError,
     ResearchModels,
@@ -104,6 +105,18 @@ def research(
         ),
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    a2a_source: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--a2a-source",
+            help="Ask this A2A agent too (repeatable); its answer is a source cited by its URL. "
+            "Alone (no --index/--world/--search) the agents are the only sources.",
+        ),
+    ] = None,
+    a2a_key: Annotated[
+        str | None,
+        typer.Option("--a2a-key", envvar="SENTINEL_A2A_KEY", help="API key for the A2A agents."),
+    ] = None,
 ) -> None:
     """Research a question and print a validated FinalReport with citations."""
     err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -112,7 +125,7 @@ def research(
         if webhook is not None:
             webhook_url(webhook)  # refused now, not after a long run
         models = ResearchModels.configured(model)
-        tools = _tools(search, index, world, moment)
+        tools = _tools(search, index, world, moment, agents=a2a_source or [], key=a2a_key)
         settings = ResearchSettings(max_iters=max_iters)
         log = RunLog(trace, on_event=None if quiet else _progress(err))
         with log:
@@ -170,9 +183,24 @@ def _moment(at: str | None) -> datetime | None:
 
 
 def _tools(
-    search: str | None, index: Path | None, world: str | None, at: datetime | None
+    search: str | None,
+    index: Path | None,
+    world: str | None,
+    at: datetime | None,
+    *,
+    agents: list[str] | None = None,
+    key: str | None = None,
 ) -> ResearchTools:
-    """The search provider and page reader the options ask for."""
+    """The search provider and page reader the options ask for; A2A agents first if any."""
+    if agents:
+        if not a2a_available():
+            raise typer.BadParameter("needs the a2a extra (a2a-sdk)", param_hint="--a2a-source")
+        from sentinel.protocols.a2a.source import (
+            with_agents,  # the `a2a` extra, for this option only
+        )
+
+        alone = search is None and index is None and world is None
+        return with_agents(None if alone else _tools(search, index, world, at), agents, api_key=key)
     provider = (search or ("searxng" if world else "local")).strip().lower()
     if world is not None:
         if provider not in ("searxng", "searx") or index is not None:

@@ -1,5 +1,6 @@
 """``sentinel serve``: the web UI (``/``), the HTTP API (``/api/v1``), MCP (``/mcp``, with
-the ``mcp`` extra) and, unless ``--no-worker``, the engine in the same process.
+the ``mcp`` extra), the A2A agent (``/a2a``, with the ``a2a`` extra) and, unless
+``--no-worker``, the engine in the same process.
 
 Without any API key the server listens on loopback only, open to local callers; binding
 another address is refused until ``sentinel keys create`` made a key. The engine starts with
@@ -24,6 +25,7 @@ from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
+from sentinel.protocols.a2a import a2a_available, agent_base_url
 from sentinel.protocols.mcp import installed as mcp_installed
 from sentinel.protocols.mcp import mcp_url, mount_mcp
 from sentinel.storage import Database
@@ -118,6 +120,10 @@ def serve(
                 stdout.print(line, soft_wrap=True, markup=False)
             if mcp_installed():
                 stdout.print(f"MCP: {mcp_url(host, port)} (streamable HTTP).", markup=False)
+            if a2a_available():
+                base = agent_base_url(host, port)
+                card = f"{base}/.well-known/agent-card.json"
+                stdout.print(f"A2A: {base}/a2a (agent card: {card}).", soft_wrap=True, markup=False)
             await server.serve()
 
     run(main)

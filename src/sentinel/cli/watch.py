@@ -9,7 +9,7 @@ monitor due now, which a running ``sentinel worker`` notices within its poll int
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Annotated, Any
 
 import typer
@@ -29,6 +29,7 @@ from sentinel.cli.common import (
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
 from sentinel.monitor.service import last_result, new_monitor, spec_input, typed_channels
+from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)
@@ -52,6 +53,13 @@ def add(
     rules: str | None = typer.Option(None, help='Rules governor, e.g. "price_usd < 100".'),
     timezone: str | None = typer.Option(None, help="IANA zone for calendar times (UTC)."),
     as_json: bool = typer.Option(False, "--json", help="Print the stored monitor as JSON."),
+    a2a_source: Annotated[
+        Repeated,
+        typer.Option(
+            "--a2a-source",
+            help="Also ask this A2A agent on every run (repeatable); its answer is a source.",
+        ),
+    ] = None,
 ) -> None:
     """Create a monitor; nothing is stored unless every value is valid."""
     data = spec_input(
@@ -69,6 +77,10 @@ def add(
         spec = parse_monitor_spec(data)
         channels = typed_channels(webhook=webhook or [], email=email or [], apprise=apprise or [])
         new = new_monitor(spec, channels=channels)
+        if a2a_source:
+            if not a2a_available():
+                raise InvalidInput("--a2a-source", a2a_source, "needs the a2a extra (a2a-sdk)")
+            new = replace(new, context=new.context | {CONTEXT_KEY: agent_urls(a2a_source)})
         async with database() as db, db.transaction() as tx:
             return await tx.monitors.create(new, now=common.cli_clock().now())
 

@@ -31,8 +31,10 @@ from sentinel.monitor.recording import (
 from sentinel.monitor.sensor import Sensor, SensorResult
 from sentinel.monitor.sources import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
+from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
 from sentinel.storage.enums import NotifyBehavior
+from sentinel.web.search.base import SearchProvider
 
 FULL_READ_EVERY = 3
 """In a quiet stretch, every this-many-th run reads all its pages; the others probe."""
@@ -82,10 +84,14 @@ class RunIteration:
     async def sense(self) -> SensorResult:
         services, loaded = self.services, self.loaded
         monitor = loaded.monitor
+        search: SearchProvider = services.search
+        fetcher: PageFetcher = services.fetcher
+        if services.extra_sources is not None:
+            search, fetcher = services.extra_sources(monitor, search, fetcher)
         sensor = Sensor(
             services.sensor_model,
-            services.search,
-            services.fetcher,
+            search,
+            fetcher,
             max_pages=services.max_pages,
             page_chars=services.page_chars,
             num_results=services.num_results,

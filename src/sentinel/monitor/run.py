@@ -36,6 +36,7 @@ Contract with the engine
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from sentinel.clock import Clock
@@ -52,14 +53,22 @@ from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import NotRunnable, load_run
 from sentinel.monitor.trace import RunTrace
-from sentinel.storage import Database
+from sentinel.monitor.workspace import PageFetcher
+from sentinel.storage import Database, MonitorRecord
 from sentinel.web.fetch import Fetcher
 from sentinel.web.search.base import SearchProvider
+
+# A monitor's own sources: given the monitor and the run's search and fetcher, the ones its
+# run uses (e.g. wrappers also asking the A2A agents it names: ``protocols.a2a.source``).
+MonitorSources = Callable[
+    [MonitorRecord, SearchProvider, PageFetcher], tuple[SearchProvider, PageFetcher]
+]
 
 __all__ = [
     "DEFAULT_LEASE_OWNER",
     "BackoffRetryPolicy",
     "ErrorCategory",
+    "MonitorSources",
     "RunFailure",
     "RunOutcome",
     "RunRetries",
@@ -79,6 +88,7 @@ class RunServices:
     pages read per run, ``page_chars`` the excerpt of each page a model reads, ``num_results``
     the search hits asked for. ``retry_policy`` decides whether a failure is retried and when.
     ``sensor_timeout_s`` bounds the sensor's activation (a slow local model included).
+    ``extra_sources`` adds a monitor's own sources to the run's search and fetcher.
     """
 
     db: Database
@@ -94,6 +104,7 @@ class RunServices:
     num_results: int = 8
     retry_policy: RunRetries = field(default_factory=BackoffRetryPolicy)
     sensor_timeout_s: float = 600.0
+    extra_sources: MonitorSources | None = None
 
 
 async def execute_run(

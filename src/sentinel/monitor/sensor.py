@@ -46,6 +46,7 @@ from sentinel.monitor.sources import (
 from sentinel.monitor.workspace import (
     SENSOR,
     SENSOR_ACTIONS,
+    PageFetcher,
     RunAgents,
     RunState,
     SensorConfig,
@@ -54,7 +55,6 @@ from sentinel.monitor.workspace import (
     build_run_store,
 )
 from sentinel.store import Store
-from sentinel.web.fetch import Fetcher
 from sentinel.web.search.base import SearchHit, SearchProvider
 
 SensorStatus = Literal["reported", "skipped", "empty", "failed"]
@@ -244,7 +244,7 @@ class Sensor:
 
     model: LanguageModel
     search: SearchProvider
-    fetcher: Fetcher
+    fetcher: PageFetcher
     max_pages: int = 3
     page_chars: int = 2000
     num_results: int = 8

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -35,7 +35,7 @@ from sentinel.monitor.models import Evidence, SensorOutput
 from sentinel.monitor.prefilter import SourceSnapshot
 from sentinel.monitor.sources import PageRecord
 from sentinel.store import Store
-from sentinel.web.fetch import Fetcher
+from sentinel.web.fetch import FetchResult
 from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, SearchProvider
 
 SENSOR = "sensor"
@@ -43,6 +43,15 @@ SENSOR_ACTIONS = ("search", "fetch", "report_state")
 MAX_QUOTE_CHARS = 200
 # The report's own fields: never part of the sensed state (see lift_misplaced_fields).
 REPORT_FIELDS = frozenset({"evidence", "volatility_hint", "query_update"})
+
+
+class PageFetcher(Protocol):
+    """What a run reads pages with: ``sentinel.web.fetch.Fetcher``, or a wrapper adding a
+    monitor's own sources (``RunServices.extra_sources``)."""
+
+    async def fetch(self, url: str) -> FetchResult:
+        """Fetch and read ``url``; raises ``FetchError`` (or another expected error)."""
+        ...
 
 
 @dataclass
@@ -121,7 +130,7 @@ class RunState:
 
 
 def build_run_store(
-    initial: RunState, search_provider: SearchProvider, fetcher: Fetcher
+    initial: RunState, search_provider: SearchProvider, fetcher: PageFetcher
 ) -> Store[RunState]:
     """The run's store with its four actions registered (see the module documentation)."""
     store = Store(initial)
@@ -173,7 +182,7 @@ def _search_action(
     return search
 
 
-def _fetch_action(fetcher: Fetcher) -> Callable[[RunState, str], Any]:
+def _fetch_action(fetcher: PageFetcher) -> Callable[[RunState, str], Any]:
     async def fetch(view: RunState, url: str) -> Callable[[RunState], None]:
         """Read one page found by search (or already known to this monitor)."""
         workspace = view.workspace

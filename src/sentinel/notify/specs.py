@@ -7,6 +7,9 @@ write a bare string, read as follows:
 - ``mailto:alice@example.com`` or ``alice@example.com``: e-mail over Sentinel's SMTP server;
 - any other ``scheme://…``: an Apprise URL (``slack://``, ``tgram://``, ``ntfy://``, …;
   note ``mailto://user:pass@host`` is Apprise's own e-mail, with its own server).
+
+The ``a2a`` kind is never written by users as a string: Sentinel's A2A server adds it when an
+A2A client registers a push notification config on the task that created the monitor.
 """
 
 from __future__ import annotations
@@ -55,8 +58,23 @@ class AppriseChannelSpec(BaseModel):
     url: str
 
 
+class A2APushChannelSpec(BaseModel):
+    """POST each notification to an A2A client's push notification URL, as an A2A
+    ``StreamResponse`` (an artifact update of ``task_id``) carrying the client's ``token``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Literal["a2a"] = "a2a"
+    url: str
+    task_id: str = Field(min_length=1, max_length=200)
+    context_id: str = Field(default="", max_length=200)
+    token: str = Field(default="", max_length=1000)
+    timeout_s: float = Field(default=10.0, gt=0, le=120)
+
+
 ChannelSpec = Annotated[
-    WebhookChannelSpec | EmailChannelSpec | AppriseChannelSpec, Field(discriminator="kind")
+    WebhookChannelSpec | EmailChannelSpec | AppriseChannelSpec | A2APushChannelSpec,
+    Field(discriminator="kind"),
 ]
 _SPEC_ADAPTER: TypeAdapter[ChannelSpec] = TypeAdapter(ChannelSpec)
 
@@ -143,7 +161,7 @@ def _from_string(value: str) -> ChannelSpec:
 
 
 def _validated(spec: ChannelSpec) -> ChannelSpec:
-    if isinstance(spec, WebhookChannelSpec):
+    if isinstance(spec, WebhookChannelSpec | A2APushChannelSpec):
         return spec.model_copy(update={"url": validate_webhook_url(spec.url)})
     if isinstance(spec, EmailChannelSpec):
         return spec.model_copy(update={"to": [validate_email_address(a) for a in spec.to]})

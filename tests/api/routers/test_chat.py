@@ -12,11 +12,11 @@ import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from sentinel.receipts import ReceiptLedger
 
 from sentinel.api import create_app
 from sentinel.api.chat_stream import framed
 from sentinel.assistant.chat.events import ChatEvent
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedRequest
 from sentinel.storage import Database

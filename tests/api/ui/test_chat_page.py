@@ -8,9 +8,9 @@ import re
 import httpx
 import pytest
 from fastapi import FastAPI
+from sentinel.receipts import ReceiptLedger
 
 from sentinel.api import create_app
-from sentinel.assistant.receipts import ReceiptLedger
 from sentinel.clock import VirtualClock
 from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository

@@ -1,0 +1,103 @@
+"""A2A push channel: a monitor's notification POSTed to an A2A client's push URL.
+
+The body is an A2A ``StreamResponse`` (protocol 1.0, JSON with camelCase names): an
+``artifactUpdate`` of the task that created the monitor, whose artifact ``notification``
+holds the notification as text and as the JSON document every channel delivers. Headers:
+``X-A2A-Notification-Token`` (the token the client registered, so it can tell the push is
+for it), ``Idempotency-Key`` (the same on every retry: exactly-once for receivers that keep
+keys) and Sentinel's ``Sentinel-Signature``. Outcomes are classified like the webhook's.
+
+Built by hand rather than with the SDK so the delivery worker runs without the ``a2a`` extra;
+``tests/protocols/a2a`` parses what it sends with the SDK's own ``StreamResponse``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from sentinel import __version__
+from sentinel.clock import Clock
+from sentinel.notify.channels.base import DeliveryRequest
+from sentinel.notify.channels.webhook import MAX_ERROR_BODY, RETRYABLE_4XX, encode_body
+from sentinel.notify.errors import DeliveryError
+from sentinel.notify.payload import NotificationPayload
+from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
+from sentinel.notify.specs import A2APushChannelSpec
+
+TOKEN_HEADER = "X-A2A-Notification-Token"
+ARTIFACT_NAME = "notification"
+
+
+def push_body(
+    spec: A2APushChannelSpec, idempotency_key: str, payload: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``StreamResponse`` JSON delivering ``payload`` to the client of ``spec.task_id``."""
+    text = NotificationPayload.model_validate(payload).as_text()
+    artifact = {
+        "artifactId": f"notification-{idempotency_key}",
+        "name": ARTIFACT_NAME,
+        "parts": [{"text": text}, {"data": payload, "mediaType": "application/json"}],
+    }
+    update: dict[str, Any] = {"taskId": spec.task_id, "artifact": artifact}
+    if spec.context_id:
+        update["contextId"] = spec.context_id
+    return {"artifactUpdate": update}
+
+
+class A2APushChannel:
+    """POSTs notifications to A2A push URLs with an injected (or private) HTTP client."""
+
+    kind = "a2a"
+
+    def __init__(self, clock: Clock, client: httpx.AsyncClient | None = None) -> None:
+        self.clock = clock
+        self._client = client or httpx.AsyncClient(follow_redirects=False)
+        self._owns_client = client is None
+
+    async def send(self, request: DeliveryRequest) -> None:
+        """POST the push; raise ``DeliveryError`` unless the client answered 2xx."""
+        spec = request.spec
+        if not isinstance(spec, A2APushChannelSpec):
+            raise DeliveryError(self.kind, f"not an a2a spec: {spec!r}", retryable=False)
+        body = encode_body(push_body(spec, request.idempotency_key, request.payload))
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": f"Sentinel/{__version__}",
+            SIGNATURE_HEADER: signature_header(request.signing_secret, body, self.clock.now()),
+            IDEMPOTENCY_HEADER: request.idempotency_key,
+        }
+        if spec.token:
+            headers[TOKEN_HEADER] = spec.token
+        try:
+            response = await self._client.post(
+                spec.url, content=body, headers=headers, timeout=spec.timeout_s
+            )
+        except httpx.TimeoutException as exc:
+            raise DeliveryError(
+                self.kind, f"{spec.url}: no answer within {spec.timeout_s:g}s", retryable=True
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise DeliveryError(self.kind, f"{spec.url}: {exc!r}", retryable=True) from exc
+        if response.is_success:
+            return
+        status = response.status_code
+        raise DeliveryError(
+            self.kind,
+            f"{spec.url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
+            retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
+            status=status,
+            retry_after_s=_retry_after(response),
+        )
+
+    async def aclose(self) -> None:
+        """Close the HTTP client if this channel created it."""
+        if self._owns_client:
+            await self._client.aclose()
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """``Retry-After`` in seconds when given as a number (as the webhook channel reads it)."""
+    value = response.headers.get("Retry-After", "").strip()
+    return float(value) if value.isdigit() else None

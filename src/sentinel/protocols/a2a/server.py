@@ -1,0 +1,210 @@
+"""The A2A server's routes on a FastAPI app: the agent card and the JSON-RPC endpoint.
+
+``install_a2a(app)`` adds them to an app carrying Sentinel's ``ApiState`` (``create_app``'s,
+or the one ``create_a2a_app`` builds for ``sentinel a2a serve``): the card at both
+well-known paths (public), JSON-RPC 2.0 at ``/a2a`` (protocol 1.0 method names, and the 0.3
+names such as ``message/stream`` through the SDK's compatibility layer), SSE for streaming.
+The JSON-RPC endpoint is guarded like ``/api/v1``: once an API key exists, a request without
+a valid one is refused with 401 before the SDK sees it, and tasks belong to the key's owner
+(another owner's task is "not found").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+from a2a.auth.user import User
+from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.request_handlers.response_helpers import agent_card_to_dict
+from a2a.server.routes import DefaultServerCallContextBuilder, create_jsonrpc_routes
+from a2a.server.tasks import BasePushNotificationSender, InMemoryTaskStore
+from fastapi import FastAPI, HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from sentinel.api.app import Lifespan
+from sentinel.api.auth import require_api_key
+from sentinel.api.ratelimit import RateLimiter
+from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
+from sentinel.api.routers import health
+from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
+from sentinel.api.version import sentinel_version
+from sentinel.assistant.chat.deps import ChatDeps
+from sentinel.clock import Clock, SystemClock
+from sentinel.protocols.a2a.card import CARD_PATHS, RPC_PATH, agent_card
+from sentinel.protocols.a2a.executor import SentinelAgentExecutor
+from sentinel.protocols.a2a.push import MonitorPushConfigs
+from sentinel.research.runlog import RunLog
+from sentinel.storage import Database
+
+PARSE_ERROR = -32700
+
+
+@dataclass
+class A2AService:
+    """What the A2A routes hold open: the SDK's request handler and the push HTTP client."""
+
+    handler: DefaultRequestHandler
+    push_client: httpx.AsyncClient
+    push: MonitorPushConfigs
+
+    async def aclose(self) -> None:
+        """Stop running tasks and close the push client (the server is stopping)."""
+        await self.handler.aclose()
+        await self.push_client.aclose()
+
+
+def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AService:
+    """Add the agent card and the JSON-RPC endpoint to ``app`` (its ``ApiState`` gives the
+    database, clock and research runner); the caller closes the returned service. Chat turns
+    use ``chat_deps``, by default the configured assistant's, opened at the first turn."""
+    state: ApiState = app.state.sentinel
+    push = MonitorPushConfigs(state.db, state.clock)
+    push_client = httpx.AsyncClient(follow_redirects=False, timeout=10.0)
+    runner = state.research.runner
+
+    def chat() -> ChatDeps:
+        if chat_deps is not None:
+            return chat_deps
+        return ChatDeps.open(state.db, clock=state.clock, research=chat_research(runner))
+
+    executor = SentinelAgentExecutor(state.db, state.clock, runner, push, chat)
+    handler = DefaultRequestHandler(
+        agent_executor=executor,
+        task_store=InMemoryTaskStore(),
+        agent_card=agent_card("http://localhost"),
+        push_config_store=push,
+        push_sender=BasePushNotificationSender(push_client, push),
+    )
+    routes = create_jsonrpc_routes(
+        handler, rpc_url=RPC_PATH, context_builder=OwnerContext(), enable_v0_3_compat=True
+    )
+    guarded = [Route(route.path, _guarded(route), methods=["POST"]) for route in routes]
+    cards = [Route(path, _serve_card, methods=["GET"]) for path in CARD_PATHS]
+    # First, so no UI route pattern can shadow them.
+    app.router.routes[:0] = [*cards, *guarded]
+    return A2AService(handler, push_client, push)
+
+
+class KeyOwner(User):
+    """The caller as the SDK sees it: the owner of the API key it presented."""
+
+    def __init__(self, owner: str | None) -> None:
+        self.owner = owner
+
+    @property
+    def is_authenticated(self) -> bool:
+        """Whether a valid key was presented."""
+        return self.owner is not None
+
+    @property
+    def user_name(self) -> str:
+        """The key's owner; empty for the open (keyless) loopback server."""
+        return self.owner or ""
+
+
+class OwnerContext(DefaultServerCallContextBuilder):
+    """Call contexts whose user is the API key's owner: tasks and push configs are kept per
+    owner, so one key's caller cannot read or cancel another's tasks."""
+
+    def build_user(self, request: Request) -> User:
+        """The owner ``require_api_key`` recorded for this request, if any."""
+        return KeyOwner(getattr(request.state, "sentinel_owner", None))
+
+
+def create_a2a_app(
+    db: Database,
+    *,
+    clock: Clock | None = None,
+    research_runner: ResearchRunner | None = None,
+    open_without_keys: bool = True,
+    rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
+    lifespan: Lifespan | None = None,
+    chat_deps: ChatDeps | None = None,
+) -> FastAPI:
+    """An app serving only the A2A agent (and ``/health``), for ``sentinel a2a serve``."""
+    clock = clock or SystemClock()
+    jobs = ResearchJobs(research_runner or configured_research, clock)
+    services: list[A2AService] = []
+
+    @asynccontextmanager
+    async def run(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            if lifespan is None:
+                yield
+            else:
+                async with lifespan(app):
+                    yield
+        finally:
+            for service in services:
+                await service.aclose()
+            await jobs.close()
+
+    app = FastAPI(
+        title="Sentinel A2A agent",
+        version=sentinel_version(),
+        openapi_url=None,
+        docs_url=None,
+        redoc_url=None,
+        lifespan=run,
+    )
+    app.state.sentinel = ApiState(
+        db=db,
+        clock=clock,
+        limiter=RateLimiter(rate_per_minute),
+        research=jobs,
+        open_without_keys=open_without_keys,
+    )
+    app.include_router(health.router)
+    services.append(install_a2a(app, chat_deps=chat_deps))
+    return app
+
+
+def chat_research(runner: ResearchRunner) -> Callable[[str], Awaitable[dict[str, Any]]]:
+    """The chat's RESEARCH action on the server's research runner (as API jobs run it)."""
+
+    async def research(question: str) -> dict[str, Any]:
+        return await runner(question, RunLog())
+
+    return research
+
+
+async def _serve_card(request: Request) -> Response:
+    """The agent card, addressed at the host and port the caller reached."""
+    return JSONResponse(agent_card_to_dict(agent_card(str(request.base_url))))
+
+
+def _guarded(route: Route) -> Callable[[Request], Awaitable[Response]]:
+    endpoint = route.endpoint
+
+    async def guarded(request: Request) -> Response:
+        """The SDK's JSON-RPC endpoint behind Sentinel's API keys and rate limits."""
+        try:
+            await require_api_key(request)
+        except HTTPException as exc:
+            return JSONResponse(
+                {"error": exc.detail, "status": exc.status_code},
+                status_code=exc.status_code,
+                headers=exc.headers,
+            )
+        try:
+            json.loads(await request.body())
+        except ValueError as exc:
+            # The SDK answers invalid JSON with a parse error, but bytes that are not text
+            # at all (UnicodeDecodeError) with an internal error: answer both here.
+            return JSONResponse(
+                {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": str(exc)}}
+            )
+        response: Response = await endpoint(request)
+        return response
+
+    return guarded
+
+
+__all__ = ["A2AService", "create_a2a_app", "install_a2a"]
