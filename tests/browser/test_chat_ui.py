@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, ConsoleMessage, Page, ViewportSize, expect
-from sentinel.receipts import ReceiptLedger
 
 from sentinel.assistant.memory import MemoryService
 from sentinel.assistant.tasks import TaskService
 from sentinel.llm import ScriptedRequest
+from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.assistant.chat.conftest import Script

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sentinel.receipts import ReceiptLedger
 
 from sentinel.cli import chat as chat_cli
 from sentinel.llm import ScriptedRequest
+from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.assistant.chat.conftest import Script

@@ -3,7 +3,7 @@ for every error and the OpenAPI schema at ``/api/v1/openapi.json``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 from fastapi import APIRouter, Depends, FastAPI
@@ -30,7 +30,6 @@ from sentinel.api.ui import install_ui
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
 from sentinel.llm import LanguageModel
-from sentinel.protocols.a2a import mount_a2a
 from sentinel.storage import Database
 
 API_PREFIX = "/api/v1"
@@ -54,7 +53,6 @@ def create_app(
     assistant role's configured model). The caller owns ``db`` and closes it."""
     clock = clock or SystemClock()
     jobs = ResearchJobs(research_runner or configured_research, clock)
-    closers: list[Callable[[], Awaitable[None]]] = []
 
     @asynccontextmanager
     async def run(app: FastAPI) -> AsyncIterator[None]:
@@ -65,8 +63,6 @@ def create_app(
                 async with lifespan(app):
                     yield
         finally:
-            for close in closers:
-                await close()
             await jobs.close()
 
     app = FastAPI(
@@ -103,6 +99,4 @@ def create_app(
     app.include_router(api)
     app.include_router(health.router)
     install_ui(app)
-    if (a2a := mount_a2a(app)) is not None:  # the A2A agent, with the `a2a` extra
-        closers.append(a2a.aclose)
     return app

@@ -33,12 +33,12 @@ from sentinel.assistant.chat.events import (
     ChatRequest,
 )
 from sentinel.assistant.chat.flow import stream_turn
-from sentinel.owners import LOCAL_OWNER
 from sentinel.cli import common
 from sentinel.cli.chat_view import TurnView
 from sentinel.cli.common import EXIT_BAD_INPUT, EXIT_FAILURE, database, run, stderr, stdout
 from sentinel.errors import InvalidInput
 from sentinel.llm import LanguageModel, get_model
+from sentinel.owners import LOCAL_OWNER
 
 EXIT_COMMANDS = frozenset({"/exit", "/quit", "/bye"})
 PROMPT = "[bold cyan]you›[/] "

@@ -25,7 +25,7 @@ from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
-from sentinel.protocols.a2a import a2a_available, agent_base_url
+from sentinel.protocols.a2a import a2a_available, agent_base_url, mount_a2a
 from sentinel.protocols.mcp import installed as mcp_installed
 from sentinel.protocols.mcp import mcp_url, mount_mcp
 from sentinel.storage import Database
@@ -78,6 +78,7 @@ def build_server(
     )
     if mcp_installed():  # MCP (streamable HTTP) at /mcp, behind the same keys
         mount_mcp(app, host=host)
+    mount_a2a(app)  # the A2A agent (card and /a2a), with the `a2a` extra
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
     return uvicorn.Server(config)
 

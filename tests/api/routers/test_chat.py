@@ -12,13 +12,13 @@ import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
-from sentinel.receipts import ReceiptLedger
 
 from sentinel.api import create_app
 from sentinel.api.chat_stream import framed
 from sentinel.assistant.chat.events import ChatEvent
 from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedRequest
+from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database
 from tests.api.helpers import problem
 from tests.api.routers.test_assistant_data import key_for

@@ -8,10 +8,10 @@ import re
 import httpx
 import pytest
 from fastapi import FastAPI
-from sentinel.receipts import ReceiptLedger
 
 from sentinel.api import create_app
 from sentinel.clock import VirtualClock
+from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository
 from tests.api.conftest import START

@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sentinel.api import create_app
+from sentinel.protocols.a2a import mount_a2a
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
@@ -106,6 +107,7 @@ async def rpc(tmp_path: Path, sqlite_template: Path) -> AsyncIterator[httpx.Asyn
     shutil.copy(sqlite_template, path)
     db: Database = await open_database(sqlite_url(path), migrate=False)
     app = create_app(db, research_runner=instant_research, rate_per_minute=1_000_000)
+    mount_a2a(app)
     transport = httpx.ASGITransport(app=app)
     try:
         async with (

@@ -30,6 +30,7 @@ from sentinel.demo.scripted import read_price, scripted_model
 from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.monitor.run import RunOutcome, RunServices, execute_run
 from sentinel.notify import DeliveryWorker, default_channels
+from sentinel.protocols.a2a import mount_a2a
 from sentinel.research.runlog import RunLog
 from sentinel.sim import World, load_bundled
 from sentinel.storage import Database
@@ -120,6 +121,7 @@ async def serve_sentinel(
         research_runner=gate.research,
         rate_per_minute=10_000,
     )
+    mount_a2a(app)  # as `sentinel serve` does
     async with running(app) as url:
         yield Served(url, clock, db)
 

@@ -1,6 +1,6 @@
 """Sentinel over the A2A protocol (agent to agent), on the official ``a2a-sdk``.
 
-- server: Sentinel as an A2A agent with the monitor and research skills (``install_a2a``
+- server: Sentinel as an A2A agent with the monitor and research skills (``mount_a2a``
   mounts it on ``sentinel serve``'s app; ``sentinel a2a serve`` runs it alone);
 - client: another A2A agent as a source of documents for monitors and research
   (``--a2a-source URL``; ``sentinel.protocols.a2a.source``).
@@ -11,8 +11,9 @@ The SDK is the optional extra ``a2a``; ``mount_a2a`` does nothing without it.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
 
 from sentinel.notify.specs import validate_webhook_url
 
@@ -31,13 +32,26 @@ def a2a_available() -> bool:
 
 
 def mount_a2a(app: FastAPI) -> A2AService | None:
-    """Serve the A2A agent on ``app`` when the SDK is installed; the service to close, or
-    None without the extra."""
+    """Serve the A2A agent on the API ``app`` when the SDK is installed (``sentinel serve``
+    does, like ``/mcp``); the agent's service closes when the app's lifespan ends. Returns the
+    service, or None without the extra."""
     if not a2a_available():
         return None
     from sentinel.protocols.a2a.server import install_a2a
 
-    return install_a2a(app)
+    service = install_a2a(app)
+    serving = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(served: Any) -> AsyncIterator[Any]:
+        try:
+            async with serving(served) as state:
+                yield state
+        finally:
+            await service.aclose()
+
+    app.router.lifespan_context = lifespan
+    return service
 
 
 def agent_base_url(host: str, port: int) -> str:
