@@ -247,6 +247,12 @@ class Engine:
                     continue
                 fresh.append(monitor)
             starting = await self._executor.start_many(tx, fresh, now)
+            earliest = claim.earliest
+            if not claim.earliest_read and len(self._tasks) + len(starting) < self.concurrency:
+                # A full round of which some were not started: the slots stay free, so the
+                # loop needs the wake-up time after all (read before the runs start, so a run
+                # finishing meanwhile cannot end a tick early).
+                earliest = await tx.monitors.earliest_next_run_at()
         self.stats.claim_rounds += 1
         self.stats.reaped += len(claim.reaped)
         if report is not None:
@@ -257,10 +263,6 @@ class Engine:
             self._start(started)
         if len(self._tasks) >= self.concurrency:
             return None
-        earliest = claim.earliest
-        if not claim.earliest_read:  # a full round of which some were not started
-            async with self.db.transaction() as tx:
-                earliest = await tx.monitors.earliest_next_run_at()
         # Due but not claimed (another worker's claim won the race): the poll will tell.
         return earliest if earliest is not None and earliest > now else None
 

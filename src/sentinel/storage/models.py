@@ -139,7 +139,6 @@ class Run(Base):
     __table_args__ = (
         Index(None, "monitor_id", "scheduled_at"),
         Index(None, "monitor_id", "id"),
-        Index(None, "status"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -163,7 +162,7 @@ class StateVersion(Base):
     """One structured state as sensed: the asset, every version kept."""
 
     __tablename__ = "state_versions"
-    __table_args__ = (UniqueConstraint("monitor_id", "version"),)
+    __table_args__ = (UniqueConstraint("monitor_id", "version"), Index(None, "run_id"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
@@ -185,7 +184,11 @@ class Delivery(Base):
     """
 
     __tablename__ = "deliveries"
-    __table_args__ = (Index(None, "status", "next_attempt_at"), Index(None, "monitor_id"))
+    __table_args__ = (
+        Index(None, "status", "next_attempt_at"),
+        Index(None, "monitor_id"),
+        Index(None, "run_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)

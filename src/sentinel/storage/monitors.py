@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import secrets
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any, Unpack
 
@@ -30,6 +30,7 @@ from sentinel.storage.errors import RecordNotFound, TransitionConflict
 from sentinel.storage.leases import check_claim
 from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
 from sentinel.storage.models import Monitor, MonitorSecret
+from sentinel.storage.monitor_bulk import insert_monitors, new_secret
 from sentinel.storage.monitor_fields import (
     MonitorChanges,
     NewMonitor,
@@ -91,10 +92,15 @@ class MonitorRepository:
             # A concurrent create won the unique name between our check and our insert.
             raise InvalidInput("name", new.name, "a monitor with this name already exists") from exc
         self.session.add(
-            MonitorSecret(monitor_id=row.id, signing_secret=_new_secret(), created_at=now)
+            MonitorSecret(monitor_id=row.id, signing_secret=new_secret(), created_at=now)
         )
         await self.session.flush()
         return MonitorRecord.of(row)
+
+    async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
+        """Store many new active monitors with their secrets in a few statements; their ids in
+        order (see ``sentinel.storage.monitor_bulk``). All or nothing with the transaction."""
+        return await insert_monitors(self.session, news, now=now)
 
     async def get(self, monitor_id: int) -> MonitorRecord:
         """The monitor, or ``RecordNotFound``."""
@@ -351,7 +357,7 @@ class MonitorRepository:
 
     async def rotate_signing_secret(self, monitor_id: int, *, now: datetime) -> str:
         """Replace the signing secret (receivers must be given the new one)."""
-        secret = _new_secret()
+        secret = new_secret()
         if not await self._update_count(
             MonitorSecret.monitor_id == monitor_id,
             {"signing_secret": secret, "created_at": now},
@@ -391,10 +397,6 @@ class MonitorRepository:
             update(table).where(where).values(**values).execution_options(synchronize_session=False)
         )
         return _rowcount(result) > 0
-
-
-def _new_secret() -> str:
-    return secrets.token_hex(32)
 
 
 def _rowcount(result: Any) -> int:

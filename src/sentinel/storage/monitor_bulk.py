@@ -1,0 +1,94 @@
+"""Creating many monitors at once: a few statements per batch instead of four per monitor.
+
+``MonitorRepository.create_many`` checks the names (unique within the batch and against the
+table, through the unique index, a thousand at a time), then inserts the monitors and their
+signing secrets with one executemany each. It runs in the caller's transaction, so a batch is
+stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from sentinel.errors import InvalidInput
+from sentinel.storage.enums import MonitorState
+from sentinel.storage.models import Monitor, MonitorSecret
+from sentinel.storage.monitor_fields import NewMonitor
+
+NAME_CHUNK = 1000
+
+
+def new_secret() -> str:
+    """A fresh webhook signing secret."""
+    return secrets.token_hex(32)
+
+
+def monitor_row(new: NewMonitor, now: datetime) -> dict[str, Any]:
+    """The column values of a new active monitor, due at ``new.first_run_at`` or now."""
+    return {
+        "name": new.name,
+        "original_query": new.original_query,
+        "current_query": new.current_query or new.original_query,
+        "action_criteria": new.action_criteria,
+        "notify_behavior": new.notify_behavior,
+        "channels": list(new.channels),
+        "state": MonitorState.ACTIVE,
+        "next_run_at": new.first_run_at or now,
+        "last_run_at": None,
+        "run_count": 0,
+        "consecutive_failures": 0,
+        "min_interval_s": new.min_interval_s,
+        "max_interval_s": new.max_interval_s,
+        "governor_kind": new.governor_kind,
+        "governor_rules": new.governor_rules,
+        "context": dict(new.context),
+        "lease_owner": None,
+        "lease_expires_at": None,
+        "created_at": now,
+        "updated_at": now,
+    }
+
+
+async def insert_monitors(
+    session: AsyncSession, news: Sequence[NewMonitor], *, now: datetime
+) -> list[int]:
+    """Insert ``news`` with their secrets; their ids, in order. ``InvalidInput`` names the
+    first name used twice in the batch or already taken (nothing is inserted then)."""
+    if not news:
+        return []
+    seen: set[str] = set()
+    for new in news:
+        if new.name in seen:
+            raise InvalidInput("name", new.name, "appears twice in this batch")
+        seen.add(new.name)
+    names = [new.name for new in news]
+    for start in range(0, len(names), NAME_CHUNK):
+        chunk = names[start : start + NAME_CHUNK]
+        taken = await session.scalar(select(Monitor.name).where(Monitor.name.in_(chunk)).limit(1))
+        if taken is not None:
+            raise InvalidInput("name", taken, "a monitor with this name already exists")
+    try:
+        ids = list(
+            await session.scalars(
+                insert(Monitor).returning(Monitor.id, sort_by_parameter_order=True),
+                [monitor_row(new, now) for new in news],
+            )
+        )
+    except IntegrityError as exc:
+        # A concurrent create won a name between our check and our insert.
+        raise InvalidInput("name", "…", "a monitor in this batch was created meanwhile") from exc
+    await session.execute(
+        insert(MonitorSecret),
+        [
+            {"monitor_id": monitor_id, "signing_secret": new_secret(), "created_at": now}
+            for monitor_id in ids
+        ],
+    )
+    return ids
