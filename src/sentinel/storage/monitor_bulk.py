@@ -1,4 +1,8 @@
-"""Creating many monitors at once: a few statements per batch instead of four per monitor.
+"""Many monitors at once: creating a batch in a few statements, reading pages by key.
+
+``MonitorRepository.page`` reads monitors in id order after a given id (keyset pagination:
+each page is an index range on the primary key, however deep, unlike an OFFSET that reads and
+drops every row before it), optionally in one state or with a name containing a text.
 
 ``MonitorRepository.create_many`` checks the names (unique within the batch and against the
 table, through the unique index, a thousand at a time), then inserts the monitors and their
@@ -21,6 +25,7 @@ from sentinel.errors import InvalidInput
 from sentinel.storage.enums import MonitorState
 from sentinel.storage.models import Monitor, MonitorSecret
 from sentinel.storage.monitor_fields import NewMonitor
+from sentinel.storage.records import MonitorRecord
 
 NAME_CHUNK = 1000
 
@@ -92,3 +97,23 @@ async def insert_monitors(
         ],
     )
     return ids
+
+
+async def page_monitors(
+    session: AsyncSession,
+    *,
+    after_id: int = 0,
+    limit: int = 500,
+    state: MonitorState | None = None,
+    search: str | None = None,
+) -> list[MonitorRecord]:
+    """Up to ``limit`` monitors with an id above ``after_id``, in id order; ``state`` keeps one
+    state, ``search`` names containing it (case-insensitive, taken literally)."""
+    if limit < 1:
+        raise InvalidInput("limit", limit, "must be at least 1")
+    query = select(Monitor).where(Monitor.id > after_id).order_by(Monitor.id).limit(limit)
+    if state is not None:
+        query = query.where(Monitor.state == state)
+    if search:
+        query = query.where(Monitor.name.icontains(search, autoescape=True))
+    return [MonitorRecord.of(row) for row in await session.scalars(query)]

@@ -30,7 +30,7 @@ from sentinel.storage.errors import RecordNotFound, TransitionConflict
 from sentinel.storage.leases import check_claim
 from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
 from sentinel.storage.models import Monitor, MonitorSecret
-from sentinel.storage.monitor_bulk import insert_monitors, new_secret
+from sentinel.storage.monitor_bulk import insert_monitors, new_secret, page_monitors
 from sentinel.storage.monitor_fields import (
     MonitorChanges,
     NewMonitor,
@@ -121,6 +121,19 @@ class MonitorRepository:
         if state is not None:
             query = query.where(Monitor.state == state)
         return [MonitorRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def page(
+        self,
+        *,
+        after_id: int = 0,
+        limit: int = 500,
+        state: MonitorState | None = None,
+        search: str | None = None,
+    ) -> list[MonitorRecord]:
+        """Monitors after ``after_id`` in id order, by key (see ``monitor_bulk.page_monitors``)."""
+        return await page_monitors(
+            self.session, after_id=after_id, limit=limit, state=state, search=search
+        )
 
     async def update(
         self, monitor_id: int, *, now: datetime, **changes: Unpack[MonitorChanges]
