@@ -30,6 +30,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.service import last_result
 from sentinel.monitor.transfer import (
     Imported,
+    ImportProblems,
     export_line,
     load_changedetection,
     read_changedetection,
@@ -179,11 +180,19 @@ def import_monitors(
     kind = _format_of(file, file_format)
     unmapped: dict[str, int] = {}
     with common.reported_errors():
-        if kind is ImportFormat.JSONL:
-            entries = list(read_jsonl(_lines(file)))
-        else:
-            found = read_changedetection(load_changedetection(file))
-            entries, unmapped = found.monitors, dict(found.unmapped)
+        try:
+            if kind is ImportFormat.JSONL:
+                entries = list(read_jsonl(_lines(file)))
+            else:
+                found = read_changedetection(load_changedetection(file))
+                entries, unmapped = found.monitors, dict(found.unmapped)
+        except ImportProblems as error:
+            # Every bad entry on a line of its own (the usual report keeps one line).
+            for problem in error.problems:
+                common.stderr.print(f"{file}: {problem}", soft_wrap=True, markup=False)
+            raise InvalidInput(
+                "import file", str(file), f"{len(error.problems)} bad entries; nothing was imported"
+            ) from None
 
     async def main() -> tuple[int, int]:
         async with database() as db:
