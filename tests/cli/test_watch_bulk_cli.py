@@ -82,7 +82,8 @@ def test_a_name_already_taken_is_named_by_line_and_nothing_is_imported(
     second = jsonl(tmp_path / "b.jsonl", spec("fresh"), spec("taken"))
     result = invoke("watch", "import", str(second))
     assert result.exit_code != 0
-    assert "line 2" in result.stderr and "already exists" in result.stderr
+    assert "line 2" in result.stderr
+    assert "already exists" in result.stderr
     assert names(home) == ["taken"]
 
 
@@ -125,8 +126,10 @@ def test_a_changedetection_export_maps_url_title_tags_and_interval(
         archive.writestr("url-watches.json", json.dumps(changedetection_document()))
     result = invoke("watch", "import", str(backup))
     assert result.exit_code == 0, result.output
-    assert "Imported 2 monitor(s)" in result.stdout and "1 paused" in result.stdout
-    assert "include_filters (1)" in result.stdout and "trigger_text (1)" in result.stdout
+    assert "Imported 2 monitor(s)" in result.stdout
+    assert "1 paused" in result.stdout
+    assert "include_filters (1)" in result.stdout
+    assert "trigger_text (1)" in result.stdout
 
     async def read(tx: Transaction) -> list[tuple[str, str, int, str, dict[str, object]]]:
         return [
@@ -180,7 +183,8 @@ def test_list_filters_by_state_and_name_and_stops_at_the_limit(home: Path, tmp_p
     ]
     assert listed("--search", "%") == []
     table = invoke("watch", "list", "--search", "phone", "--limit", "3").stdout
-    assert table.count("phone-") == 3 and "Last result" in table
+    assert table.count("phone-") == 3
+    assert "Last result" in table
     assert "No monitors match." in invoke("watch", "list", "--search", "laptop").stdout
 
 

@@ -18,7 +18,8 @@ def new(name: str) -> NewMonitor:
 async def test_create_many_stores_every_monitor_with_a_secret_due_now(db: Database) -> None:
     async with db.transaction() as tx:
         ids = await tx.monitors.create_many([new(f"m{i}") for i in range(5)], now=T0)
-    assert len(ids) == 5 and ids == sorted(ids)
+    assert len(ids) == 5
+    assert ids == sorted(ids)
     async with db.transaction() as tx:
         stored = await tx.monitors.page(limit=10)
         secrets = {await tx.monitors.signing_secret(i) for i in ids}
