@@ -36,6 +36,11 @@ BENCHES: tuple[LazyCommand, ...] = (
         "Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow.",
     ),
     LazyCommand(
+        "engine",
+        "sentinel.bench.engine:command",
+        "The embedded engine's cost per monitor run as monitors grow (1k to 100k).",
+    ),
+    LazyCommand(
         "engine-temporal",
         "sentinel.bench.engine_temporal:command",
         "The Temporal engine's overhead per monitor run beside the embedded engine's.",
