@@ -204,19 +204,22 @@ def time_watch_list(path: Path) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds and peak RSS (MB) of ``sentinel watch list`` over the
     database at ``path`` (a child process, its output discarded; start-up included)."""
     environment = {**os.environ, "SENTINEL_DATABASE_URL": sqlite_url(path)}
-    began = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-c", "from sentinel.cli.main import run; run()", "watch", "list"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env=environment,
-    )
-    _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - began
-    child.returncode = os.waitstatus_to_exitcode(status)
-    errors = child.stderr.read().decode(errors="replace") if child.stderr else ""
-    if child.returncode != 0:
-        raise InvalidInput("watch list", child.returncode, f"failed: {errors.strip()[:300]}")
+    with tempfile.TemporaryFile() as errors:
+        began = time.perf_counter()
+        child = subprocess.Popen(
+            [sys.executable, "-c", "from sentinel.cli.main import run; run()", "watch", "list"],
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            env=environment,
+        )
+        # wait4: this child's own resource usage (getrusage would mix every child so far).
+        _, status, usage = os.wait4(child.pid, 0)
+        elapsed = time.perf_counter() - began
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            errors.seek(0)
+            message = errors.read().decode(errors="replace").strip()[-300:]
+            raise InvalidInput("watch list", child.returncode, f"failed: {message}")
     cpu = usage.ru_utime + usage.ru_stime
     return round(elapsed, 2), round(cpu, 2), round(usage.ru_maxrss / 1024, 1)
 
