@@ -43,7 +43,7 @@ def command(
     ] = 300,
     lag_rate: Annotated[
         float, typer.Option("--lag-rate", min=0.1, help="How many fall due per second.")
-    ] = 50.0,
+    ] = 20.0,
     concurrency: Annotated[
         int, typer.Option("--concurrency", min=1, max=256, help="Runs in progress at most.")
     ] = 32,

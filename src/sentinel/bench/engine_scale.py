@@ -77,7 +77,7 @@ class ScaleSettings:
 
     runs: int = 2000
     lag_runs: int = 300
-    lag_rate: float = 50.0
+    lag_rate: float = 20.0
     concurrency: int = 32
     time_list: bool = True
 
@@ -154,12 +154,22 @@ async def make_due(db: Database, due_at: dict[int, datetime]) -> None:
         )
 
 
-def _noop_runner(clock: SystemClock, due_at: dict[int, datetime], lags: list[float]) -> Runner:
-    """A runner that does no web work: it notes how late it started and asks for next month."""
+def _noop_runner(
+    clock: SystemClock,
+    due_at: dict[int, datetime],
+    lags: list[float],
+    *,
+    done: asyncio.Event | None = None,
+    expected: int = 0,
+) -> Runner:
+    """A runner that does no web work: it notes how late it started and asks for next month
+    (and sets ``done`` after ``expected`` runs)."""
 
     async def run(monitor_id: int, run_id: int) -> RunnerResult:
         now = clock.now()
         lags.append((now - due_at[monitor_id]).total_seconds())
+        if done is not None and len(lags) >= expected:
+            done.set()
         return RunnerResult("succeeded", next_run_at=now + IDLE_FOR)
 
     return run
@@ -192,9 +202,12 @@ async def measure_lag(db: Database, ids: list[int], settings: ScaleSettings) -> 
     due_at = {monitor_id: start + step * index for index, monitor_id in enumerate(ids)}
     await make_due(db, due_at)
     lags: list[float] = []
-    engine = Engine(db, _noop_runner(clock, due_at, lags), clock, concurrency=settings.concurrency)
-    until = max(due_at.values()) + timedelta(seconds=1)
-    await engine.run_until(until)
+    done = asyncio.Event()
+    runner = _noop_runner(clock, due_at, lags, done=done, expected=len(ids))
+    engine = Engine(db, runner, clock, concurrency=settings.concurrency)
+    # Served until every run happened (a loaded machine may lag behind the rate).
+    patience = len(ids) / settings.lag_rate + 300
+    await asyncio.wait_for(engine.run_forever(done), patience)
     if len(lags) != len(ids):
         raise InvalidInput("lag runs", len(ids), f"ran {len(lags)} of them")
     return lags
