@@ -15,9 +15,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, select
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -79,18 +79,26 @@ async def insert_monitors(
         taken = await session.scalar(select(Monitor.name).where(Monitor.name.in_(chunk)).limit(1))
         if taken is not None:
             raise InvalidInput("name", taken, "a monitor with this name already exists")
+    # Core executemany without RETURNING: the driver sends the rows in one call (RETURNING in
+    # parameter order made SQLAlchemy insert them one statement at a time on SQLite). The ids
+    # are then read by name, through the unique index, a chunk at a time.
+    monitors = cast(Table, Monitor.__table__)
+    secrets_table = cast(Table, MonitorSecret.__table__)
     try:
-        ids = list(
-            await session.scalars(
-                insert(Monitor).returning(Monitor.id, sort_by_parameter_order=True),
-                [monitor_row(new, now) for new in news],
-            )
-        )
+        await session.execute(insert(monitors), [monitor_row(new, now) for new in news])
     except IntegrityError as exc:
         # A concurrent create won a name between our check and our insert.
         raise InvalidInput("name", "…", "a monitor in this batch was created meanwhile") from exc
+    by_name: dict[str, int] = {}
+    for start in range(0, len(names), NAME_CHUNK):
+        chunk = names[start : start + NAME_CHUNK]
+        rows = await session.execute(
+            select(Monitor.name, Monitor.id).where(Monitor.name.in_(chunk))
+        )
+        by_name.update({name: monitor_id for name, monitor_id in rows.all()})
+    ids = [by_name[name] for name in names]
     await session.execute(
-        insert(MonitorSecret),
+        insert(secrets_table),
         [
             {"monitor_id": monitor_id, "signing_secret": new_secret(), "created_at": now}
             for monitor_id in ids
