@@ -45,8 +45,11 @@ def command(
         float, typer.Option("--lag-rate", min=0.1, help="How many fall due per second.")
     ] = 20.0,
     concurrency: Annotated[
-        int, typer.Option("--concurrency", min=1, max=256, help="Runs in progress at most.")
-    ] = 32,
+        int,
+        typer.Option(
+            "--concurrency", min=1, max=256, help="Runs in progress at most (`sentinel worker`'s)."
+        ),
+    ] = 2,
     no_list: Annotated[
         bool, typer.Option("--no-list", help="Do not time `sentinel watch list`.")
     ] = False,

@@ -78,7 +78,7 @@ class ScaleSettings:
     runs: int = 2000
     lag_runs: int = 300
     lag_rate: float = 20.0
-    concurrency: int = 32
+    concurrency: int = 2
     time_list: bool = True
 
     def __post_init__(self) -> None:
