@@ -42,6 +42,11 @@ BENCHES: tuple[LazyCommand, ...] = (
         "embedded model, and a 3-action plan run sequentially vs in parallel.",
     ),
     LazyCommand(
+        "engine",
+        "sentinel.bench.engine:command",
+        "The embedded engine's cost per monitor run as monitors grow (1k to 100k).",
+    ),
+    LazyCommand(
         "engine-temporal",
         "sentinel.bench.engine_temporal:command",
         "The Temporal engine's overhead per monitor run beside the embedded engine's.",

@@ -1,7 +1,8 @@
 """``sentinel watch``: create, inspect and steer monitors.
 
 ``add`` validates everything (query, criteria, rule syntax, intervals, every channel) before
-storing anything; ``list``/``show``/``history`` read (``--json`` for machines); ``pause``,
+storing anything; ``list``/``show``/``history`` read (``--json`` for machines); ``import`` and
+``export`` move monitors in bulk (``sentinel.cli.watch_bulk``); ``pause``,
 ``resume``, ``run`` and ``delete`` act on one monitor, given by id or name. ``run`` makes the
 monitor due now, which a running ``sentinel worker`` notices within its poll interval; with
 ``--here`` the run happens in this process and its outcome is printed.
@@ -16,7 +17,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sentinel.cli import common
+from sentinel.cli import common, watch_bulk
 from sentinel.cli.common import (
     database,
     find_monitor,
@@ -28,9 +29,9 @@ from sentinel.cli.common import (
 )
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import last_result, new_monitor, spec_input, typed_channels
+from sentinel.monitor.service import new_monitor, spec_input, typed_channels
 from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
-from sentinel.storage import MonitorRecord, MonitorState, RunRecord
+from sentinel.storage import MonitorRecord, MonitorState
 
 app = typer.Typer(no_args_is_help=True)
 PAGE = 100
@@ -102,48 +103,9 @@ def channel_label(channel: dict[str, Any]) -> str:
     return f"{channel.get('kind')} {target}"
 
 
-@app.command("list")
-def list_monitors(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-) -> None:
-    """Every monitor: id, name, state, next run, last result, runs."""
-
-    async def main() -> list[tuple[MonitorRecord, RunRecord | None]]:
-        rows: list[tuple[MonitorRecord, RunRecord | None]] = []
-        async with database() as db, db.transaction() as tx:
-            while page := await tx.monitors.find(limit=PAGE, offset=len(rows)):
-                for monitor in page:
-                    latest = await tx.runs.for_monitor(monitor.id, limit=1)
-                    rows.append((monitor, latest[0] if latest else None))
-                if len(page) < PAGE:
-                    break
-        return rows
-
-    rows = run(main)
-    if as_json:
-        print_json([{**asdict(m), "last_run": _run_summary(r)} for m, r in rows])
-        return
-    now = common.cli_clock().now()
-    table = Table(title="Monitors")
-    for column in ("ID", "Name", "State", "Next run", "Last result", "Runs"):
-        table.add_column(column)
-    for monitor, last in rows:
-        table.add_row(
-            str(monitor.id),
-            escape(monitor.name),
-            monitor.state.value,
-            when(monitor.next_run_at, now),
-            escape(last_result(last, none="-")),
-            str(monitor.run_count),
-        )
-    stdout.print(table if rows else 'No monitors yet: sentinel watch add "Tell me when …"')
-
-
-def _run_summary(record: RunRecord | None) -> dict[str, Any] | None:
-    if record is None:
-        return None
-    keep = ("id", "status", "scheduled_at", "finished_at", "error_category", "error_message")
-    return {key: getattr(record, key) for key in keep}
+app.command("list")(watch_bulk.list_monitors)
+app.command("import")(watch_bulk.import_monitors)
+app.command("export")(watch_bulk.export_monitors)
 
 
 @app.command()
@@ -162,7 +124,7 @@ def show(
         return {
             "monitor": asdict(record),
             "state": asdict(state) if state else None,
-            "last_run": _run_summary(runs[0] if runs else None),
+            "last_run": watch_bulk.run_summary(runs[0] if runs else None),
             "last_decision": {"run_id": decided.id, **(decided.decision or {})}
             if decided
             else None,

@@ -23,11 +23,17 @@ ABANDONED_MESSAGE = "the worker running it vanished (its lease expired); it will
 @dataclass(slots=True)
 class Claim:
     """The monitors one claim round leased to us, those it reaped first, and when the next
-    monitor becomes claimable (None: nothing is scheduled)."""
+    monitor becomes claimable (None: nothing is scheduled).
+
+    ``earliest`` is read only when the round took fewer monitors than it could (``limit``):
+    a full round leaves more due monitors, so the engine looks again as soon as a slot frees
+    and has no use for it. ``earliest_read`` says whether it was read.
+    """
 
     claimed: list[MonitorRecord] = field(default_factory=list)
     reaped: list[int] = field(default_factory=list)
     earliest: datetime | None = None
+    earliest_read: bool = False
 
 
 async def reap_and_claim(
@@ -39,19 +45,23 @@ async def reap_and_claim(
     limit: int,
     running_here: Collection[int] = (),
 ) -> Claim:
-    """Close the runs of expired leases, lease up to ``limit`` due monitors to ``owner``, and
-    say when the next one is due (an indexed MIN, never a scan of all monitors).
+    """Close the runs of expired leases, lease up to ``limit`` due monitors to ``owner``, and,
+    unless that filled ``limit``, say when the next one is due (an indexed MIN, never a scan
+    of all monitors). Four statements in the common case, whatever the number of monitors.
 
     ``running_here`` are monitors this worker is running right now: if their lease lapsed (a
     stalled heartbeat) their run is still alive, so it is not marked abandoned.
     """
     reaped = await tx.monitors.reap_expired_leases(now)
     orphaned = [monitor_id for monitor_id in reaped if monitor_id not in running_here]
-    await tx.runs.abandon_running(orphaned, now=now, message=ABANDONED_MESSAGE)
+    if orphaned:
+        await tx.runs.abandon_running(orphaned, now=now, message=ABANDONED_MESSAGE)
     claimed = await tx.monitors.claim_due(now, owner, lease_s, limit) if limit > 0 else []
+    if limit > 0 and len(claimed) >= limit:
+        return Claim(claimed=claimed, reaped=orphaned)
     # Read after claiming, in the same transaction: what we just leased counts at its lease end.
     earliest = await tx.monitors.earliest_next_run_at()
-    return Claim(claimed=claimed, reaped=orphaned, earliest=earliest)
+    return Claim(claimed=claimed, reaped=orphaned, earliest=earliest, earliest_read=True)
 
 
 async def claim_monitor(

@@ -228,7 +228,6 @@ class Engine:
         if free <= 0:
             return None
         now = self.clock.now()
-        starting: list[StartedRun] = []
         async with self.db.transaction() as tx:
             claim = await reap_and_claim(
                 tx,
@@ -238,6 +237,7 @@ class Engine:
                 limit=free,
                 running_here=self._tasks.keys(),
             )
+            fresh = []
             for monitor in claim.claimed:
                 if monitor.id in self._tasks:
                     continue  # ours, re-leased after a stalled heartbeat: the run is still going
@@ -245,7 +245,14 @@ class Engine:
                     # Already run in this tick and due again (a retry due at once): next tick.
                     await tx.monitors.release_lease(monitor.id, self.owner)
                     continue
-                starting.append(await self._executor.start(tx, monitor, now))
+                fresh.append(monitor)
+            starting = await self._executor.start_many(tx, fresh, now)
+            earliest = claim.earliest
+            if not claim.earliest_read and len(self._tasks) + len(starting) < self.concurrency:
+                # A full round of which some were not started: the slots stay free, so the
+                # loop needs the wake-up time after all (read before the runs start, so a run
+                # finishing meanwhile cannot end a tick early).
+                earliest = await tx.monitors.earliest_next_run_at()
         self.stats.claim_rounds += 1
         self.stats.reaped += len(claim.reaped)
         if report is not None:
@@ -256,7 +263,6 @@ class Engine:
             self._start(started)
         if len(self._tasks) >= self.concurrency:
             return None
-        earliest = claim.earliest
         # Due but not claimed (another worker's claim won the race): the poll will tell.
         return earliest if earliest is not None and earliest > now else None
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -118,27 +119,47 @@ class RunExecutor:
         self._window = history_window(settings.failure_threshold, budgets)
 
     async def start(self, tx: Transaction, monitor: MonitorRecord, now: datetime) -> StartedRun:
-        """Open the run record of ``monitor`` (whose lease we hold) in the claim's transaction.
+        """Open the run record of one claimed monitor (see :meth:`start_many`)."""
+        [started] = await self.start_many(tx, [monitor], now)
+        return started
 
-        The run's place in a retry chain comes from the monitor's previous run, so retries
-        scheduled by a worker that has since died are counted all the same.
+    async def start_many(
+        self, tx: Transaction, monitors: Sequence[MonitorRecord], now: datetime
+    ) -> list[StartedRun]:
+        """Open the run records of ``monitors`` (whose leases we hold) in the claim's
+        transaction: two statements for the whole batch in the common case.
+
+        A run's place in a retry chain comes from the monitor's newest run, so retries
+        scheduled by a worker that has since died are counted all the same. A monitor has at
+        most one open run, its newest (runs are opened only under its lease, after this): one
+        still open belongs to a worker that lost the lease, and is closed as abandoned first.
         """
-        # We hold the lease, so an open run of this monitor belongs to a worker that lost it.
-        await tx.runs.abandon_running([monitor.id], now=now, message=ABANDONED_MESSAGE)
-        recent = await tx.runs.for_monitor(monitor.id, limit=1)
-        attempt = next_attempt(recent[0] if recent else None)
-        crash_loop = (
-            attempt.after == ABANDONED
-            and attempt.retry_count > self.settings.policy.budget(ABANDONED).retries
-        )
-        due = monitor.next_run_at
+        if not monitors:
+            return []
+        ids = [monitor.id for monitor in monitors]
+        latest = await tx.runs.latest_of(ids)
+        orphaned = [monitor_id for monitor_id, run in latest.items() if run.status in OPEN]
+        if orphaned:
+            await tx.runs.abandon_running(orphaned, now=now, message=ABANDONED_MESSAGE)
+            latest |= await tx.runs.latest_of(orphaned)
+        attempts = [next_attempt(latest.get(monitor.id)) for monitor in monitors]
         # Pending: the runner marks it running when it starts (sentinel.monitor.run does).
-        run = await tx.runs.create_pending(
-            monitor.id,
-            scheduled_at=due if due is not None and due <= now else now,
-            retry_count=attempt.retry_count,
+        runs = await tx.runs.create_pending_many(
+            [
+                (monitor.id, _scheduled_at(monitor, now), attempt.retry_count)
+                for monitor, attempt in zip(monitors, attempts, strict=True)
+            ]
         )
-        return StartedRun(monitor, run, attempt, crash_loop)
+        budget = self.settings.policy.budget(ABANDONED).retries
+        return [
+            StartedRun(
+                monitor,
+                run,
+                attempt,
+                crash_loop=attempt.after == ABANDONED and attempt.retry_count > budget,
+            )
+            for monitor, run, attempt in zip(monitors, runs, attempts, strict=True)
+        ]
 
     async def execute(self, started: StartedRun) -> RunReport:
         """Call the runner for a started run and record the outcome.
@@ -213,10 +234,12 @@ class RunExecutor:
         async with self.db.transaction() as tx:
             try:
                 run = await tx.runs.get(started.run.id)
-                current = await tx.monitors.get(monitor.id)
             except RecordNotFound:  # deleted while running
                 return self._report(started, status, category, error, None, result)
             runner_finished = run.status not in OPEN
+            # The monitor is read only when the runner finished its own record: an open
+            # record means the schedule is ours to write (record_run checks the lease).
+            ours = not runner_finished
             if runner_finished:
                 # The runner recorded its own verdict (and retry decision): the record is the
                 # truth that retries chain from.
@@ -225,11 +248,16 @@ class RunExecutor:
                     delay = self.settings.policy.retry_delay_s(
                         category or INTERNAL, started.attempt.retry_count, self._rng
                     )
+                try:
+                    current = await tx.monitors.get(monitor.id)
+                except RecordNotFound:
+                    return self._report(started, status, category, error, None, result)
+                ours = current.lease_owner == self.settings.owner
             else:
                 outcome = RunEnding(status=status, error_category=category, error_message=error)
                 await tx.runs.finish(run.id, outcome, finished_at=now)
             next_run_at: datetime | None = None
-            if not runner_finished or current.lease_owner == self.settings.owner:
+            if ours:
                 # The runner left the schedule to us (a runner that records it, like
                 # sentinel.monitor.run, releases the lease in the same transaction).
                 if status is RunStatus.RETRYING and delay is not None:
@@ -349,3 +377,9 @@ class RunExecutor:
             notified=bool(result.notified),
             monitor_failed=monitor_failed,
         )
+
+
+def _scheduled_at(monitor: MonitorRecord, now: datetime) -> datetime:
+    """When the run was due: the monitor's due time, or now if it was not due (run now)."""
+    due = monitor.next_run_at
+    return due if due is not None and due <= now else now

@@ -62,6 +62,12 @@ class ObservedMonitorRepository(MonitorRepository):
         self.changes.append(MonitorChange("created", record.id))
         return record
 
+    async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
+        """Create the monitors (see :meth:`MonitorRepository.create_many`), each noted."""
+        ids = await super().create_many(news, now=now)
+        self.changes.extend(MonitorChange("created", monitor_id) for monitor_id in ids)
+        return ids
+
     async def delete(self, monitor_id: int) -> None:
         """Delete the monitor (see :meth:`MonitorRepository.delete`) and note it."""
         await super().delete(monitor_id)

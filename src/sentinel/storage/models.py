@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -40,6 +41,10 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+# Which monitors the partial indexes hold: the claimable queue, and the leased few.
+DUE_WHERE = "state = 'active' AND lease_expires_at IS NULL"
+LEASED_WHERE = "lease_expires_at IS NOT NULL"
 
 
 def _enum(cls: type[StrEnum], name: str) -> Enum:
@@ -73,8 +78,20 @@ class Monitor(Base):
         CheckConstraint(
             "min_interval_s > 0 AND max_interval_s >= min_interval_s", name="interval_bounds"
         ),
-        Index(None, "state", "next_run_at"),
-        Index(None, "lease_expires_at"),
+        # The hot path's partial indexes (migration 0005; see sentinel.storage.monitors).
+        Index(
+            "ix_monitors_due",
+            "next_run_at",
+            "id",
+            sqlite_where=text(DUE_WHERE),
+            postgresql_where=text(DUE_WHERE),
+        ),
+        Index(
+            "ix_monitors_leased",
+            "lease_expires_at",
+            sqlite_where=text(LEASED_WHERE),
+            postgresql_where=text(LEASED_WHERE),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -119,7 +136,10 @@ class Run(Base):
     """One iteration of a monitor: sense, persist, govern, act."""
 
     __tablename__ = "runs"
-    __table_args__ = (Index(None, "monitor_id", "scheduled_at"), Index(None, "status"))
+    __table_args__ = (
+        Index(None, "monitor_id", "scheduled_at"),
+        Index(None, "monitor_id", "id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
@@ -142,7 +162,7 @@ class StateVersion(Base):
     """One structured state as sensed: the asset, every version kept."""
 
     __tablename__ = "state_versions"
-    __table_args__ = (UniqueConstraint("monitor_id", "version"),)
+    __table_args__ = (UniqueConstraint("monitor_id", "version"), Index(None, "run_id"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
@@ -164,7 +184,11 @@ class Delivery(Base):
     """
 
     __tablename__ = "deliveries"
-    __table_args__ = (Index(None, "status", "next_attempt_at"), Index(None, "monitor_id"))
+    __table_args__ = (
+        Index(None, "status", "next_attempt_at"),
+        Index(None, "monitor_id"),
+        Index(None, "run_id"),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     idempotency_key: Mapped[str] = mapped_column(String(200), unique=True)

@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
-import secrets
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any, Unpack
 
-from sqlalchemy import ColumnElement, and_, case, delete, literal, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    and_,
+    case,
+    delete,
+    func,
+    literal,
+    literal_column,
+    null,
+    or_,
+    select,
+    type_coerce,
+    union_all,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -16,6 +30,7 @@ from sentinel.storage.errors import RecordNotFound, TransitionConflict
 from sentinel.storage.leases import check_claim
 from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
 from sentinel.storage.models import Monitor, MonitorSecret
+from sentinel.storage.monitor_bulk import insert_monitors, new_secret, page_monitors
 from sentinel.storage.monitor_fields import (
     MonitorChanges,
     NewMonitor,
@@ -25,13 +40,18 @@ from sentinel.storage.monitor_fields import (
 )
 from sentinel.storage.records import MonitorRecord
 
+# The literal the partial index ``ix_monitors_due`` is defined with (models.DUE_WHERE): a
+# planner uses a partial index only when the query repeats its condition, and a bound
+# parameter does not on a generic plan.
+ACTIVE_LITERAL: ColumnElement[Any] = literal_column("'active'")
 
-def _claimable(now: datetime) -> ColumnElement[bool]:
-    """Active, due, and not held by a live lease."""
+
+def _due(now: datetime) -> ColumnElement[bool]:
+    """Active, due, and not leased: the rows of ``ix_monitors_due`` up to ``now``."""
     return and_(
-        Monitor.state == MonitorState.ACTIVE,
+        Monitor.state == ACTIVE_LITERAL,
+        Monitor.lease_expires_at.is_(None),
         Monitor.next_run_at <= now,
-        or_(Monitor.lease_expires_at.is_(None), Monitor.lease_expires_at <= now),
     )
 
 
@@ -72,10 +92,15 @@ class MonitorRepository:
             # A concurrent create won the unique name between our check and our insert.
             raise InvalidInput("name", new.name, "a monitor with this name already exists") from exc
         self.session.add(
-            MonitorSecret(monitor_id=row.id, signing_secret=_new_secret(), created_at=now)
+            MonitorSecret(monitor_id=row.id, signing_secret=new_secret(), created_at=now)
         )
         await self.session.flush()
         return MonitorRecord.of(row)
+
+    async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
+        """Store many new active monitors with their secrets in a few statements; their ids in
+        order (see ``sentinel.storage.monitor_bulk``). All or nothing with the transaction."""
+        return await insert_monitors(self.session, news, now=now)
 
     async def get(self, monitor_id: int) -> MonitorRecord:
         """The monitor, or ``RecordNotFound``."""
@@ -96,6 +121,19 @@ class MonitorRepository:
         if state is not None:
             query = query.where(Monitor.state == state)
         return [MonitorRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def page(
+        self,
+        *,
+        after_id: int = 0,
+        limit: int = 500,
+        state: MonitorState | None = None,
+        search: str | None = None,
+    ) -> list[MonitorRecord]:
+        """Monitors after ``after_id`` in id order, by key (see ``monitor_bulk.page_monitors``)."""
+        return await page_monitors(
+            self.session, after_id=after_id, limit=limit, state=state, search=search
+        )
 
     async def update(
         self, monitor_id: int, *, now: datetime, **changes: Unpack[MonitorChanges]
@@ -174,19 +212,24 @@ class MonitorRepository:
     ) -> list[MonitorRecord]:
         """Lease up to ``limit`` due active monitors to ``owner``, earliest first.
 
-        The due ids are selected through the (state, next_run_at) index, then one UPDATE … WHERE
-        id IN (those ids) AND <still claimable> takes them: the repeated condition is the
-        compare-and-set, so a claimer that committed first makes this one skip the row
-        (PostgreSQL re-checks it after the row lock; SQLite serialises writers). On PostgreSQL
-        ``FOR UPDATE SKIP LOCKED`` lets concurrent claimers select different rows instead of
-        queueing; SQLite ignores the clause. (Two statements on purpose: inside the UPDATE, a
-        SKIP LOCKED subquery may be re-run by PostgreSQL and take more than ``limit`` rows.)
+        The due ids are read from the partial index of unleased active monitors
+        (``ix_monitors_due``, walked from the earliest and stopped after ``limit``), then one
+        UPDATE … WHERE id IN (those ids) AND <still due and unleased> takes them: the repeated
+        condition is the compare-and-set, so a claimer that committed first makes this one
+        skip the row (PostgreSQL re-checks it after the row lock; SQLite serialises writers).
+        On PostgreSQL ``FOR UPDATE SKIP LOCKED`` lets concurrent claimers select different
+        rows instead of queueing; SQLite ignores the clause. (Two statements on purpose: inside
+        the UPDATE, a SKIP LOCKED subquery may be re-run by PostgreSQL and take more than
+        ``limit`` rows.)
+
+        A monitor whose lease expired is claimable once reaped (:meth:`reap_expired_leases`
+        clears the lease and names it, so the run it abandoned can be closed first).
         """
         check_claim(owner, lease_s, limit)
         due_ids = list(
             await self.session.scalars(
                 select(Monitor.id)
-                .where(_claimable(now))
+                .where(_due(now))
                 .order_by(Monitor.next_run_at, Monitor.id)
                 .limit(limit)
                 .with_for_update(skip_locked=True)
@@ -196,7 +239,7 @@ class MonitorRepository:
             return []
         claimed = await self.session.scalars(
             update(Monitor)
-            .where(Monitor.id.in_(due_ids), _claimable(now))
+            .where(Monitor.id.in_(due_ids), _due(now))
             .values(
                 lease_owner=owner,
                 lease_expires_at=now + timedelta(seconds=lease_s),
@@ -244,31 +287,23 @@ class MonitorRepository:
 
         The engine sleeps until then (or a wake-up); None means nothing is scheduled.
         """
-        # Two index-backed lookups instead of one expression over every row: the earliest
-        # unleased due time (index on state, next_run_at; the scan stops at the first row),
-        # and the few leased monitors (index on lease_expires_at), claimable at lease end.
-        unleased: datetime | None = await self.session.scalar(
-            select(Monitor.next_run_at)
-            .where(
-                Monitor.state == MonitorState.ACTIVE,
-                Monitor.next_run_at.is_not(None),
-                Monitor.lease_expires_at.is_(None),
-            )
-            .order_by(Monitor.state, Monitor.next_run_at)
-            .limit(1)
+        # One statement, two index-backed parts: the first entry of the unleased queue
+        # (ix_monitors_due) and the few leased monitors (ix_monitors_leased), each claimable
+        # at the later of its due time and its lease's end. Every transition drops the lease,
+        # so a leased monitor is active; the state is checked here all the same.
+        unleased = select(
+            func.min(Monitor.next_run_at).label("due"),
+            type_coerce(null(), Monitor.__table__.c.lease_expires_at.type).label("lease_end"),
+            ACTIVE_LITERAL.label("state"),
+        ).where(Monitor.state == ACTIVE_LITERAL, Monitor.lease_expires_at.is_(None))
+        leased = select(Monitor.next_run_at, Monitor.lease_expires_at, Monitor.state).where(
+            Monitor.lease_expires_at.is_not(None)
         )
-        leased = await self.session.execute(
-            select(Monitor.next_run_at, Monitor.lease_expires_at).where(
-                Monitor.lease_expires_at.is_not(None),
-                Monitor.state == MonitorState.ACTIVE,
-                Monitor.next_run_at.is_not(None),
-            )
-        )
-        candidates = [unleased] if unleased is not None else []
-        candidates += [
-            max(due, lease_end)
-            for due, lease_end in leased.all()
-            if due is not None and lease_end is not None
+        rows = await self.session.execute(union_all(unleased, leased))
+        candidates = [
+            max(due, lease_end) if lease_end is not None else due
+            for due, lease_end, state in rows.all()
+            if due is not None and state == MonitorState.ACTIVE.value
         ]
         return min(candidates, default=None)
 
@@ -299,16 +334,19 @@ class MonitorRepository:
             if not current_query.strip():
                 raise InvalidInput("current_query", current_query, "must be a non-empty string")
             counters["current_query"] = current_query
-        if not await self._update_count(Monitor.id == monitor_id, counters):
-            raise RecordNotFound("monitor", monitor_id)
-        return await self._update_count(
+        # The common case, one statement: the lease is still ours, so schedule and count.
+        if await self._update_count(
             and_(
                 Monitor.id == monitor_id,
                 Monitor.lease_owner == owner,
                 Monitor.state == MonitorState.ACTIVE,
             ),
-            {"next_run_at": next_run_at, "lease_owner": None, "lease_expires_at": None},
-        )
+            {**counters, "next_run_at": next_run_at, "lease_owner": None, "lease_expires_at": None},
+        ):
+            return True
+        if not await self._update_count(Monitor.id == monitor_id, counters):
+            raise RecordNotFound("monitor", monitor_id)
+        return False
 
     async def run_now(self, monitor_id: int, *, now: datetime) -> MonitorRecord:
         """Make an active monitor due immediately ("run now"); other states are left alone."""
@@ -332,7 +370,7 @@ class MonitorRepository:
 
     async def rotate_signing_secret(self, monitor_id: int, *, now: datetime) -> str:
         """Replace the signing secret (receivers must be given the new one)."""
-        secret = _new_secret()
+        secret = new_secret()
         if not await self._update_count(
             MonitorSecret.monitor_id == monitor_id,
             {"signing_secret": secret, "created_at": now},
@@ -372,10 +410,6 @@ class MonitorRepository:
             update(table).where(where).values(**values).execution_options(synchronize_session=False)
         )
         return _rowcount(result) > 0
-
-
-def _new_secret() -> str:
-    return secrets.token_hex(32)
 
 
 def _rowcount(result: Any) -> int:

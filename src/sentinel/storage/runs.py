@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
@@ -60,6 +60,33 @@ class RunRepository:
     ) -> RunRecord:
         """Record a run that is due but not started (e.g. queued behind a concurrency limit)."""
         return await self._insert(monitor_id, RunStatus.PENDING, scheduled_at, None, retry_count)
+
+    async def create_pending_many(
+        self, pending: Sequence[tuple[int, datetime, int]]
+    ) -> list[RunRecord]:
+        """Record pending runs, one per ``(monitor_id, scheduled_at, retry_count)``, in one
+        INSERT; the records come back in the order given."""
+        if not pending:
+            return []
+        for _, _, retry_count in pending:
+            if retry_count < 0:
+                raise InvalidInput("retry_count", retry_count, "must not be negative")
+        rows = await self.session.scalars(
+            insert(Run).returning(Run, sort_by_parameter_order=True),
+            [
+                {
+                    "monitor_id": monitor_id,
+                    "status": RunStatus.PENDING,
+                    "scheduled_at": scheduled_at,
+                    "started_at": None,
+                    "retry_count": retry_count,
+                    "trace": [],
+                    "usage": {},
+                }
+                for monitor_id, scheduled_at, retry_count in pending
+            ],
+        )
+        return [RunRecord.of(row) for row in rows]
 
     async def start(
         self,
@@ -148,6 +175,18 @@ class RunRepository:
         if before_id is not None:
             query = query.where(Run.id < before_id)
         return [RunRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, RunRecord]:
+        """The newest run of each monitor that has one, in one statement (the index on
+        (monitor_id, id) gives each monitor's newest without reading its history)."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = select(func.max(Run.id)).where(Run.monitor_id.in_(ids)).group_by(Run.monitor_id)
+        rows = await self.session.scalars(
+            select(Run).where(Run.id.in_(newest)).execution_options(populate_existing=True)
+        )
+        return {row.monitor_id: RunRecord.of(row) for row in rows}
 
     async def _insert(
         self,

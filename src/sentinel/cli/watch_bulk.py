@@ -1,0 +1,293 @@
+"""``sentinel watch list``, ``import`` and ``export``: monitors by the thousand.
+
+``list`` streams pages from the database (by key, a page per short transaction, the last run
+of a whole page in one query), so it starts printing at once and its memory does not grow
+with the number of monitors; ``--state``, ``--search`` and ``--limit`` narrow it. ``import``
+reads JSON Lines or changedetection.io's ``url-watches.json`` (or its backup zip), validates
+every entry before storing any, and stores them all in one transaction: a bad line is named
+with its number and nothing is half-imported. ``export`` writes JSON Lines that ``import``
+reads back (to a file atomically, or to stdout).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import asdict
+from datetime import datetime
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+
+from sentinel.cli import common
+from sentinel.cli.common import database, run, stdout
+from sentinel.errors import InvalidInput
+from sentinel.monitor.service import last_result
+from sentinel.monitor.transfer import (
+    Imported,
+    ImportProblems,
+    export_line,
+    load_changedetection,
+    read_changedetection,
+    read_jsonl,
+)
+from sentinel.storage import Database, MonitorRecord, MonitorState, RunRecord
+
+PAGE = 500
+IMPORT_CHUNK = 2000
+_COLUMNS = (("ID", 7), ("Name", 40), ("State", 9), ("Next run", 26), ("Last result", 28))
+
+
+class ImportFormat(StrEnum):
+    """How ``watch import`` reads its file."""
+
+    AUTO = "auto"
+    JSONL = "jsonl"
+    CHANGEDETECTION = "changedetection"
+
+
+def run_summary(record: RunRecord | None) -> dict[str, Any] | None:
+    """The last run of a monitor, as ``list`` and ``show`` print it in JSON."""
+    if record is None:
+        return None
+    keep = ("id", "status", "scheduled_at", "finished_at", "error_category", "error_message")
+    return {key: getattr(record, key) for key in keep}
+
+
+async def monitor_pages(
+    db: Database,
+    *,
+    state: MonitorState | None = None,
+    search: str | None = None,
+    limit: int | None = None,
+    with_last_run: bool = True,
+) -> AsyncIterator[list[tuple[MonitorRecord, RunRecord | None]]]:
+    """Pages of monitors in id order with their last run: two queries per page, each page in
+    a transaction of its own (a long listing never holds the database)."""
+    after, left = 0, limit
+    while left is None or left > 0:
+        size = PAGE if left is None else min(PAGE, left)
+        async with db.transaction() as tx:
+            page = await tx.monitors.page(after_id=after, limit=size, state=state, search=search)
+            latest = await tx.runs.latest_of(m.id for m in page) if with_last_run else {}
+        if not page:
+            return
+        yield [(monitor, latest.get(monitor.id)) for monitor in page]
+        after = page[-1].id
+        left = None if left is None else left - len(page)
+        if len(page) < size:
+            return
+
+
+StateOption = Annotated[
+    MonitorState | None, typer.Option("--state", help="Only monitors in this state.")
+]
+SearchOption = Annotated[
+    str | None, typer.Option("--search", help="Only names containing this text.")
+]
+
+
+def list_monitors(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON array instead of a table.")
+    ] = False,
+    state: StateOption = None,
+    search: SearchOption = None,
+    limit: Annotated[
+        int | None, typer.Option("--limit", min=1, help="Print at most this many.")
+    ] = None,
+) -> None:
+    """Monitors in id order: id, name, state, next run, last result, runs (streamed)."""
+    out = sys.stdout
+    now = common.cli_clock().now()
+
+    async def main() -> int:
+        count = 0
+        async with database(listen=False) as db:
+            pages = monitor_pages(db, state=state, search=search, limit=limit)
+            async for page in pages:
+                for monitor, last in page:
+                    if as_json:
+                        out.write("[\n" if count == 0 else ",\n")
+                        out.write(_json({**asdict(monitor), "last_run": run_summary(last)}))
+                    else:
+                        if count == 0:
+                            out.write(_row([title for title, _ in _COLUMNS] + ["Runs"]))
+                        out.write(_row(_cells(monitor, last, now)))
+                    count += 1
+                out.flush()
+        return count
+
+    count = run(main)
+    if as_json:
+        out.write("[]\n" if count == 0 else "\n]\n")
+    elif count == 0:
+        filtered = state is not None or search
+        stdout.print(
+            "No monitors match."
+            if filtered
+            else 'No monitors yet: sentinel watch add "Tell me when …"'
+        )
+
+
+def _cells(monitor: MonitorRecord, last: RunRecord | None, now: datetime) -> list[str]:
+    return [
+        str(monitor.id),
+        monitor.name,
+        monitor.state.value,
+        common.when(monitor.next_run_at, now),
+        last_result(last, none="-"),
+        str(monitor.run_count),
+    ]
+
+
+def _row(cells: list[str]) -> str:
+    widths = [width for _, width in _COLUMNS]
+    shown = [
+        cell if len(cell) <= width else cell[: width - 1] + "…"
+        for cell, width in zip(cells, widths, strict=False)
+    ]
+    padded = [cell.ljust(width) for cell, width in zip(shown, widths, strict=False)]
+    return " ".join(padded + cells[len(widths) :]).rstrip() + "\n"
+
+
+def _json(document: Any) -> str:
+    return json.dumps(document, default=_jsonable, ensure_ascii=False)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON-serialisable: {type(value).__name__}")
+
+
+def import_monitors(
+    file: Annotated[
+        Path,
+        typer.Argument(help="JSON Lines, url-watches.json or its backup zip; - is stdin."),
+    ],
+    file_format: Annotated[
+        ImportFormat,
+        typer.Option("--format", help="auto: changedetection.io for .json/.zip, else JSON Lines."),
+    ] = ImportFormat.AUTO,
+) -> None:
+    """Create monitors from a file, all or none: every entry is validated first."""
+    kind = _format_of(file, file_format)
+    unmapped: dict[str, int] = {}
+    with common.reported_errors():
+        try:
+            if kind is ImportFormat.JSONL:
+                entries = list(read_jsonl(_lines(file)))
+            else:
+                found = read_changedetection(load_changedetection(file))
+                entries, unmapped = found.monitors, dict(found.unmapped)
+        except ImportProblems as error:
+            # Every bad entry on a line of its own (the usual report keeps one line).
+            for problem in error.problems:
+                common.stderr.print(f"{file}: {problem}", soft_wrap=True, markup=False)
+            raise InvalidInput(
+                "import file", str(file), f"{len(error.problems)} bad entries; nothing was imported"
+            ) from None
+
+    async def main() -> tuple[int, int]:
+        async with database() as db:
+            return await store(db, entries)
+
+    created, paused = run(main)
+    stdout.print(
+        f"Imported {created} monitor(s) from {file}"
+        + (f", {paused} paused" if paused else "")
+        + "; the first runs are due now.",
+        soft_wrap=True,
+        markup=False,
+    )
+    if unmapped:
+        fields = ", ".join(f"{key} ({count})" for key, count in sorted(unmapped.items()))
+        stdout.print(
+            f"Not mapped (no Sentinel equivalent; watches setting it): {fields}",
+            soft_wrap=True,
+            markup=False,
+        )
+
+
+async def store(db: Database, entries: list[Imported]) -> tuple[int, int]:
+    """Create ``entries`` in one transaction (inserted ``IMPORT_CHUNK`` at a time) and pause
+    those marked paused; a name already taken is named with its line."""
+    now = common.cli_clock().now()
+    where = {entry.monitor.name: entry.where for entry in entries}
+    paused = 0
+    async with db.transaction() as tx:
+        for start in range(0, len(entries), IMPORT_CHUNK):
+            chunk = entries[start : start + IMPORT_CHUNK]
+            try:
+                ids = await tx.monitors.create_many([e.monitor for e in chunk], now=now)
+            except InvalidInput as error:
+                if error.field == "name" and error.value in where:
+                    raise InvalidInput(
+                        where[error.value], error.value, f"{error.problem}; nothing was imported"
+                    ) from None
+                raise
+            for entry, monitor_id in zip(chunk, ids, strict=True):
+                if entry.paused:
+                    await tx.monitors.transition(
+                        monitor_id, MonitorState.PAUSED, now=now, expected=MonitorState.ACTIVE
+                    )
+                    paused += 1
+    return len(entries), paused
+
+
+def _format_of(file: Path, chosen: ImportFormat) -> ImportFormat:
+    if chosen is not ImportFormat.AUTO:
+        return chosen
+    if str(file) != "-" and file.suffix.lower() in (".json", ".zip"):
+        return ImportFormat.CHANGEDETECTION
+    return ImportFormat.JSONL
+
+
+def _lines(file: Path) -> Iterator[str]:
+    if str(file) == "-":
+        yield from sys.stdin
+        return
+    try:
+        with file.open(encoding="utf-8") as handle:
+            yield from handle
+    except (OSError, UnicodeDecodeError) as error:
+        raise InvalidInput("import file", str(file), f"is not readable: {error}") from None
+
+
+def export_monitors(
+    file: Annotated[
+        Path | None, typer.Argument(help="Write here (atomically); default stdout.")
+    ] = None,
+    state: StateOption = None,
+    search: SearchOption = None,
+) -> None:
+    """Write monitors as JSON Lines that ``sentinel watch import`` reads back."""
+
+    async def write(out: TextIO) -> int:
+        count = 0
+        async with database(listen=False) as db:
+            pages = monitor_pages(db, state=state, search=search, with_last_run=False)
+            async for page in pages:
+                out.writelines(export_line(monitor) + "\n" for monitor, _ in page)
+                count += len(page)
+        return count
+
+    if file is None:
+        run(lambda: write(sys.stdout))
+        return
+    target = file.resolve()
+    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            count = run(lambda: write(handle))
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    stdout.print(f"Exported {count} monitor(s) to {file}.", soft_wrap=True, markup=False)
