@@ -200,11 +200,16 @@ async def test_sources_are_the_numbered_sources_the_reporter_saw(fast: ResearchS
 
 async def test_a_section_written_twice_appears_once(fast: ResearchSettings) -> None:
     search = FakeSearch({"vote": VOTE + PRESS})
-    script = NodeScript(reports=[draft("Adopted [1].", "Passed [2].", "Adopted [1].")])
+    passed = "The act passed with 412 votes in favour [1]."
+    wednesday = "Parliament votes on the repair act on Wednesday [2]."
+    script = NodeScript(reports=[draft(passed, wednesday, passed)])
 
     result = await run_research(QUESTION, tools(search), script.models, settings=fast)
 
-    assert [s.content for s in result.report.sections] == ["Adopted [1].", "Passed [2]."]
+    contents = [s.content for s in result.report.sections]
+    assert contents[:2] == [passed, wednesday]
+    # The copy is gone; its section, if any, holds what no other part says.
+    assert all(passed not in content for content in contents[2:])
 
 
 async def test_a_citation_of_a_source_never_shown_is_dropped(fast: ResearchSettings) -> None:

@@ -11,7 +11,9 @@ A model's draft goes through :func:`check_report` before anyone reads it. Senten
 - a sentence nothing supports is replaced by the passage closest to it (its words, quoted
   from the source), or dropped when no passage is close;
 - a sentence that repeats an earlier one (same words, or nearly: :data:`REPEAT_OVERLAP`) is
-  dropped, so the summary and the sections never say the same thing twice.
+  dropped, so the summary and the sections never say the same thing twice; so is one that
+  rests only on passages already cited, states no value not already stated and brings few
+  new words (at most :data:`RESTATED_NEW_WORDS` of its own): the same fact reworded.
 
 A section left empty is written again from the passages that bear on its title and the
 question (an extractive fallback); a summary left empty takes the most relevant passage not
@@ -37,8 +39,10 @@ from sentinel.research.schemas import (
 )
 from sentinel.research.sentences import marked, sentence_key, split_sentences
 from sentinel.research.support import claim_of, closest_passage, find_support, supports
+from sentinel.text.values import Values
 
 REPEAT_OVERLAP = 0.8
+RESTATED_NEW_WORDS = 1 / 3
 FALLBACK_SENTENCES = 2
 SUMMARY_FALLBACK_SENTENCES = 2
 NO_MORE = "The sources retrieved state nothing more on this question."
@@ -65,6 +69,17 @@ class _Tally:
     fallback_sections: int = 0
     keys: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     used: set[tuple[str, int]] = field(default_factory=set)
+    words: set[str] = field(default_factory=set)
+    values: Values = field(default_factory=lambda: Values(frozenset(), ()))
+
+    def restates(self, kept: Kept) -> bool:
+        """Whether ``kept`` only rewords facts already in the report (see the module)."""
+        if not all(passage.key in self.used for passage in kept.passages):
+            return False
+        facts = claim_of(kept.text)
+        if not facts.values.stated_by(self.values):
+            return False
+        return len(facts.words - self.words) <= RESTATED_NEW_WORDS * len(facts.words)
 
     def report_check(self) -> ReportCheck:
         return ReportCheck(
@@ -130,7 +145,7 @@ def _checked(
         tally.sentences += 1
         cited = [urls[n - 1] for n in sentence.cited if 1 <= n <= len(urls)]
         result, outcome = _one(sentence.text, sentence.cut_off, cited, passages, tally.used)
-        if result is not None and repeats(result.text, tally.keys):
+        if result is not None and (repeats(result.text, tally.keys) or tally.restates(result)):
             outcome = "dropped_repeated"
         setattr(tally, outcome, getattr(tally, outcome) + 1)
         if outcome != "dropped_repeated" and result is not None:
@@ -166,8 +181,11 @@ def _one(
 
 
 def _use(kept: Kept, tally: _Tally) -> None:
-    tally.keys.append((sentence_key(kept.text), stems(kept.text)))
+    facts = claim_of(kept.text)
+    tally.keys.append((sentence_key(kept.text), facts.words))
     tally.used.update(passage.key for passage in kept.passages)
+    tally.words |= facts.words
+    tally.values = tally.values | facts.values
 
 
 def _fallback(

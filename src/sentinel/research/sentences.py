@@ -40,9 +40,10 @@ class DraftSentence:
 
     @property
     def cut_off(self) -> bool:
-        """Whether the sentence stops mid-way: no closing punctuation, or a last word that
-        cannot end a sentence ("... covers 40% of.")."""
-        if not self.text.endswith(_TERMINAL):
+        """Whether the sentence stops mid-way (no closing punctuation, or a last word that
+        cannot end a sentence: "... covers 40% of.") or starts mid-way (in lower case: "The
+        2025[1] heat pump grant covers ..." leaves "heat pump grant covers ...")."""
+        if not self.text.endswith(_TERMINAL) or self.text[:1].islower():
             return True
         words = self.text.rstrip(".!?\"'”’)").split()
         return not words or words[-1].casefold().rstrip(",;:") in _DANGLING or words[-1][-1] in ",;:"
@@ -88,7 +89,7 @@ def sentence_key(text: str) -> str:
 
 def marked(text: str, numbers: tuple[int, ...] | list[int]) -> str:
     """``text`` with its citation before the closing punctuation: ``Costs rose [2].``"""
-    marker = f"[{', '.join(str(n) for n in numbers)}]"
+    marker = f"[{', '.join(str(n) for n in dict.fromkeys(numbers))}]"
     body = text.rstrip()
     end = ""
     while body and body[-1] in ".!?":
