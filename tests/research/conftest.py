@@ -32,9 +32,7 @@ Answer = Any  # a dict, raw text, an exception to raise, or a function of the re
 
 def hit(url: str, title: str = "", snippet: str = "") -> SearchHit:
     """A search hit from the fake provider."""
-    return SearchHit(
-        title=title or url, url=url, snippet=snippet or FACT, provider="fake"
-    )
+    return SearchHit(title=title or url, url=url, snippet=snippet or FACT, provider="fake")
 
 
 class FakeSearch:

@@ -6,7 +6,7 @@ import pytest
 
 from sentinel.research.claims import check_report
 from sentinel.research.passages import Passage, SourceText, all_passages
-from sentinel.research.schemas import FinalReport, ReportSection, Source
+from sentinel.research.schemas import FinalReport, ReportCheck, ReportSection, Source
 
 A = SourceText(
     "file:///docs/a.md",
@@ -21,6 +21,12 @@ B = SourceText(
     "out.\nApplicants need a quote from a certified installer.",
 )
 QUESTION = "How much does the 2025 heat pump grant cover and when do applications open?"
+
+
+def counted(report: FinalReport) -> ReportCheck:
+    """What the check counted (a checked report always says)."""
+    assert report.check is not None
+    return report.check
 
 
 def passages() -> list[Passage]:
@@ -53,7 +59,7 @@ def test_a_supported_sentence_keeps_its_citation_and_quotes_its_passage() -> Non
     quote = claim.citations[0]
     assert A.text[quote.start : quote.end] == quote.quote
     assert quote.quote == "The 2025 grant covers 40% of installation costs up to EUR 6,000."
-    assert checked.check is not None and checked.check.supported == 2
+    assert counted(checked).supported == 2
 
 
 def test_a_misattributed_citation_is_repointed_to_the_source_that_says_it() -> None:
@@ -70,7 +76,7 @@ def test_a_misattributed_citation_is_repointed_to_the_source_that_says_it() -> N
     assert [s.url for s in checked.sources] == [A.url, B.url]
     assert checked.sections[0].content == "Applications open on 3 March 2025 [2]."
     assert checked.sections[0].claims[0].citations[0].quote.startswith("Applications for")
-    assert checked.check is not None and checked.check.repointed == 1
+    assert counted(checked).repointed == 1
 
 
 def test_a_sentence_with_a_wrong_number_is_not_supported_by_the_passage() -> None:
@@ -88,7 +94,7 @@ def test_a_sentence_with_a_wrong_number_is_not_supported_by_the_passage() -> Non
         "Applications for the 2025 heat pump grant open on 3 March 2025 and close when funds "
         "run out [2]."
     )
-    assert checked.check is not None and checked.check.rewritten == 1
+    assert counted(checked).rewritten == 1
 
 
 def test_a_sentence_no_passage_supports_is_dropped_and_counted() -> None:
@@ -103,7 +109,7 @@ def test_a_sentence_no_passage_supports_is_dropped_and_counted() -> None:
     )
 
     assert "reliable" not in checked.sections[0].content
-    assert checked.check is not None and checked.check.dropped_unsupported == 1
+    assert counted(checked).dropped_unsupported == 1
 
 
 def test_repeated_sentences_appear_once_in_the_whole_report() -> None:
@@ -119,9 +125,9 @@ def test_repeated_sentences_appear_once_in_the_whole_report() -> None:
         c.text for s in checked.sections for c in s.claims
     ]
     assert len(sentences) == len(set(sentences))
-    assert checked.check is not None and checked.check.dropped_repeated == 3
+    assert counted(checked).dropped_repeated == 3
     # The third section had nothing new: it is written again from the passages.
-    assert checked.check.fallback_sections == 1
+    assert counted(checked).fallback_sections == 1
 
 
 def test_a_cut_off_sentence_is_completed_from_its_passage() -> None:
@@ -138,7 +144,7 @@ def test_a_cut_off_sentence_is_completed_from_its_passage() -> None:
         "The energy ministry runs the heat pump grant for homeowners who replace a fossil "
         "boiler [1]."
     )
-    assert checked.check is not None and checked.check.completed == 1
+    assert counted(checked).completed == 1
 
 
 def test_a_cut_off_sentence_no_passage_completes_is_dropped() -> None:
@@ -152,7 +158,7 @@ def test_a_cut_off_sentence_no_passage_completes_is_dropped() -> None:
     )
 
     assert checked.sections[0].content == "Applications open on 3 March 2025 [2]."
-    assert checked.check is not None and checked.check.dropped_cut_off == 1
+    assert counted(checked).dropped_cut_off == 1
 
 
 def test_a_sentence_joining_two_sources_cites_both() -> None:

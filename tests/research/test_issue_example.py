@@ -19,12 +19,11 @@ from sentinel.research import (
     run_research,
 )
 from sentinel.research.claims import repeats
-from sentinel.research.passages import stems
+from sentinel.research.passages import SourceText, all_passages, stems
 from sentinel.research.prompts import parse_sources
 from sentinel.research.render import sources_line
 from sentinel.research.sentences import sentence_key
 from sentinel.research.support import claim_of, supports
-from sentinel.research.passages import all_passages, SourceText
 from sentinel.web.search.local import LocalIndex
 from tests.research.conftest import NodeScript, plan
 
@@ -111,7 +110,8 @@ def assert_trustworthy(result: ResearchResult) -> None:
         if "3 March 2025" in claim.text:
             assert [c.source for c in claim.citations] == [by_url["b.md"]]
     text = report_markdown(report)
-    assert "40%" in text and "3 March 2025" in text
+    assert "40%" in text
+    assert "3 March 2025" in text
     assert "reliable and efficient" not in text
     assert sources_line(report) == "2 sources from 2 domains"
 

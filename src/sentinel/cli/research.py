@@ -134,7 +134,8 @@ def research(
     if not quiet:
         err.print(
             f"{sources_line(result.report)}, "
-            f"{plural(result.iterations, 'search', 'searches')}, {plural(result.model_calls, 'model call')}, "
+            f"{plural(result.iterations, 'search', 'searches')}, "
+            f"{plural(result.model_calls, 'model call')}, "
             f"{result.wall_s:.1f}s",
             markup=False,
         )

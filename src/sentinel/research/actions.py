@@ -15,8 +15,8 @@ from sentinel.errors import ProviderError, SentinelError
 from sentinel.research.citations import enforce_citations, normalize_url
 from sentinel.research.claims import check_report
 from sentinel.research.errors import SearchFailed
-from sentinel.research.reading import PageReader, choose_pages, excerpt, terms, without_title
 from sentinel.research.passages import all_passages, sources_read
+from sentinel.research.reading import PageReader, choose_pages, excerpt, terms, without_title
 from sentinel.research.routing import can_be_narrow, fallback_queries, mentions_recency, route
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import FinalReport, SearchHit, SearchInput, Status

@@ -107,9 +107,7 @@ def repeats(text: str, earlier: Sequence[tuple[str, frozenset[str]]]) -> bool:
     return False
 
 
-def check_report(
-    report: FinalReport, passages: Sequence[Passage], question: str
-) -> FinalReport:
+def check_report(report: FinalReport, passages: Sequence[Passage], question: str) -> FinalReport:
     """``report`` with every sentence supported by the passage it cites (see the module).
 
     ``passages`` are those of every source retrieved in the run. Raises ``ValueError`` when
@@ -250,9 +248,7 @@ def _assemble(
 
     def claim(kept: Kept) -> Claim:
         citations = [
-            Citation(
-                source=order[normalize_url(p.url)], quote=p.quote, start=p.start, end=p.end
-            )
+            Citation(source=order[normalize_url(p.url)], quote=p.quote, start=p.start, end=p.end)
             for p in kept.passages
         ]
         return Claim(text=kept.text, citations=citations)

@@ -15,8 +15,8 @@ from typing import Any
 
 from sentinel.errors import InvalidInput
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.research.prompts import Evidence, parse_sources
 from sentinel.research.passages import stems as terms
+from sentinel.research.prompts import Evidence, parse_sources
 from sentinel.research.routing import fallback_queries
 from sentinel.research.schemas import AnalyzerDecision, ReportDraft, ResearchPlan
 

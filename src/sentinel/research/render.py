@@ -33,7 +33,14 @@ def _quoted(claims: list[Claim]) -> list[str]:
     )
     if not quotes:
         return []
-    return ["", "<details><summary>Quoted from the sources</summary>", "", *quotes, "", "</details>"]
+    return [
+        "",
+        "<details><summary>Quoted from the sources</summary>",
+        "",
+        *quotes,
+        "",
+        "</details>",
+    ]
 
 
 def plural(count: int, noun: str, many: str | None = None) -> str:

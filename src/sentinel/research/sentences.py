@@ -25,8 +25,47 @@ _END = re.compile(r"(?<=[.!?])[\"'”’)]?(?=\s+[A-Z0-9\"'“(])")
 _TERMINAL = (".", "!", "?", '."', ".”", ".'", ".’", '?"', '!"', ".)")
 _ABBREVIATION = re.compile(r"\b(?:[A-Z]|e\.g|i\.e|etc|vs|Mr|Mrs|Ms|Dr|St|No|approx|incl)\.$")
 _DANGLING = frozenset(
-    "a an the of to for with in on at by from into as and or but nor that which who whose "
-    "including such than up per its their his her our your is are was were be been".split()
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "for",
+        "with",
+        "in",
+        "on",
+        "at",
+        "by",
+        "from",
+        "into",
+        "as",
+        "and",
+        "or",
+        "but",
+        "nor",
+        "that",
+        "which",
+        "who",
+        "whose",
+        "including",
+        "such",
+        "than",
+        "up",
+        "per",
+        "its",
+        "their",
+        "his",
+        "her",
+        "our",
+        "your",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+    ]
 )
 _PUNCTUATION = str.maketrans("", "", string.punctuation + "“”‘’«»…")
 
@@ -46,7 +85,9 @@ class DraftSentence:
         if not self.text.endswith(_TERMINAL) or self.text[:1].islower():
             return True
         words = self.text.rstrip(".!?\"'”’)").split()
-        return not words or words[-1].casefold().rstrip(",;:") in _DANGLING or words[-1][-1] in ",;:"
+        if not words or words[-1][-1] in ",;:":
+            return True
+        return words[-1].casefold() in _DANGLING
 
 
 def split_sentences(text: str) -> list[DraftSentence]:

@@ -37,7 +37,7 @@ MONTHS = {
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _DATE_PATTERNS = (
-    re.compile(rf"\b(?P<year>\d{{4}})-(?P<mnum>[01]\d)-(?P<day>[0-3]\d)\b"),
+    re.compile(r"\b(?P<year>\d{4})-(?P<mnum>[01]\d)-(?P<day>[0-3]\d)\b"),
     re.compile(rf"\b{_DAY}\s+(?P<month>{_MONTH})\.?(?:,?\s+(?P<year>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<month>{_MONTH})\.?\s+{_DAY}(?:,?\s+(?P<year>\d{{4}}))?\b", re.I),
     re.compile(rf"\b(?P<month>{_MONTH})\.?\s+(?P<year>\d{{4}})\b", re.I),
