@@ -174,7 +174,8 @@ def test_the_extractive_run_prints_a_table_and_writes_json(tmp_path: Path) -> No
 def test_a_model_that_knows_no_facts_scores_no_recall(tmp_path: Path) -> None:
     out = tmp_path / "research.json"
 
-    # The schema-filling scripted model writes valid reports that say nothing.
+    # The schema-filling scripted model searches for nothing and writes text no source says:
+    # no sentence survives the claim check, so no report is published.
     result = CliRunner().invoke(
         app, ["--model", "scripted", "--limit", "1", "--max-iters", "1", "--json", str(out)]
     )
@@ -182,13 +183,15 @@ def test_a_model_that_knows_no_facts_scores_no_recall(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (case,) = json.loads(out.read_text())["cases"]
     assert case["facts_found"] == 0
-    assert case["schema_valid"] is True
+    assert case["schema_valid"] is False
+    assert "no passage of the sources retrieved supports any sentence" in case["error"]
 
 
 async def test_a_failing_case_is_a_result_naming_the_error() -> None:
     script = NodeScript(plans=[plan("Quantra chip plant")], reports=["not json", "still not"])
 
-    measured = await run_case(cases()[0], script.models, ResearchSettings(max_iters=1))
+    (case,) = [c for c in cases() if c.scenario == "research-chip-plant"]
+    measured = await run_case(case, script.models, ResearchSettings(max_iters=1))
 
     assert measured.error is not None
     assert measured.error.startswith("ReportValidationError: ")

@@ -8,7 +8,7 @@ A model's draft goes through :func:`check_report` before anyone reads it. Senten
   there (a misattributed citation is re-pointed, never kept);
 - a cut-off sentence ("The energy ministry[1]") is completed from the passage that states
   what it began to say, or dropped;
-- a sentence nothing supports is replaced by the passage closest to it (its words, quoted
+- a question states nothing and is dropped; a sentence nothing supports is replaced by the passage closest to it (its words, quoted
   from the source), or dropped when no passage is close;
 - a sentence that repeats an earlier one (same words, or nearly: :data:`REPEAT_OVERLAP`) is
   dropped, so the summary and the sections never say the same thing twice; so is one that
@@ -161,6 +161,8 @@ def _one(
 ) -> tuple[Kept | None, str]:
     """The sentence as it may stand (or None) and what became of it (a ``ReportCheck``
     counter's name)."""
+    if text.endswith("?"):
+        return None, "dropped_unsupported"  # a question states nothing
     facts = claim_of(text.rstrip(".!?,;: "))
     support = find_support(facts, passages, cited)
     if cut_off:

@@ -85,5 +85,7 @@ def _ranked_sentences(text: str, focus: frozenset[str]) -> list[str]:
         for s in _SENTENCE.split(line)
         if s.strip()
     ]
-    relevant = [s for s in dict.fromkeys(sentences) if terms(s) & focus and not s.endswith("…")]
+    relevant = [
+        s for s in dict.fromkeys(sentences) if terms(s) & focus and not s.endswith(("…", "?"))
+    ]
     return sorted(relevant, key=lambda s: (-len(terms(s) & focus), not _DIGIT.search(s)))

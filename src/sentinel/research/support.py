@@ -4,7 +4,9 @@ A passage supports a sentence when the sentence says (near-)verbatim what the pa
 
 - words: at least :data:`MIN_WORD_SHARE` of the sentence's content words (plurals folded) are
   in the passage or its source's title ("the 2025 heat pump grant" may name what the page is
-  about), and at least :data:`MIN_SHARED_WORDS` of them (all, for a shorter sentence);
+  about), and the passage itself holds at least :data:`MIN_PASSAGE_SHARE` of them and at
+  least :data:`MIN_SHARED_WORDS` (all, for a shorter sentence): a title alone supports
+  nothing;
 - values: every number, amount, percentage and date of the sentence is stated by the passage
   (or the title): "40% up to EUR 6,000" is not supported by "50% up to 6,000 euros";
 - polarity: the sentence denies something exactly when the passage does ("renters can apply"
@@ -28,6 +30,7 @@ from sentinel.text.values import Values, values_in
 
 MIN_WORD_SHARE = 0.75
 MIN_SHARED_WORDS = 3
+MIN_PASSAGE_SHARE = 0.5
 REWRITE_SHARE = 0.5
 PAIR_CANDIDATES = 6
 _NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without)\b|n't\b")
@@ -71,15 +74,19 @@ def supports(claim: SentenceFacts, passages: Sequence[Passage]) -> bool:
     """Whether ``passages`` (one, or two together) support ``claim`` (see the module)."""
     if not claim.words or not passages:
         return False
-    known: set[str] = set()
+    said: set[str] = set()
+    titles: set[str] = set()
     values = Values(frozenset(), ())
     for passage in passages:
-        known |= passage.words | passage.title_words
+        said |= passage.words
+        titles |= passage.title_words
         values = values | passage.context_values
-    shared = len(claim.words & known)
-    if shared < min(MIN_SHARED_WORDS, len(claim.words)):
+    in_passages = len(claim.words & said)
+    if in_passages < min(MIN_SHARED_WORDS, len(claim.words)):
         return False
-    if shared < MIN_WORD_SHARE * len(claim.words):
+    if in_passages < MIN_PASSAGE_SHARE * len(claim.words):
+        return False
+    if len(claim.words & (said | titles)) < MIN_WORD_SHARE * len(claim.words):
         return False
     if not claim.values.stated_by(values):
         return False
