@@ -8,8 +8,8 @@ A model's draft goes through :func:`check_report` before anyone reads it. Senten
   there (a misattributed citation is re-pointed, never kept);
 - a cut-off sentence ("The energy ministry[1]") is completed from the passage that states
   what it began to say, or dropped;
-- a question states nothing and is dropped; a sentence nothing supports is replaced by the passage closest to it (its words, quoted
-  from the source), or dropped when no passage is close;
+- a question states nothing and is dropped; a sentence nothing supports is replaced by the
+  passage closest to it (its words, quoted from the source), or dropped when none is close;
 - a sentence that repeats an earlier one (same words, or nearly: :data:`REPEAT_OVERLAP`) is
   dropped, so the summary and the sections never say the same thing twice; so is one that
   rests only on passages already cited, states no value not already stated and brings few
