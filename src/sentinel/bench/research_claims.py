@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sentinel.research.citations import normalize_url
-from sentinel.research.claims import repeats
+from sentinel.research.claims import is_fragment, repeats
 from sentinel.research.passages import SourceText, all_passages, stems
 from sentinel.research.schemas import Claim, FinalReport
 from sentinel.research.sentences import sentence_key, split_sentences
@@ -85,7 +85,9 @@ def score_claims(report: FinalReport, read: Sequence[SourceText]) -> ClaimScores
         cited = [urls[n - 1] for n in sentence.cited if 1 <= n <= len(urls)]
         sources = [texts[normalize_url(u)] for u in cited if normalize_url(u) in texts]
         facts = claim_of(sentence.text.rstrip(".!?"))
-        if not sentence.cut_off and find_support(facts, all_passages(sources), cited):
+        cited_passages = all_passages(sources)
+        fragment = is_fragment(sentence.text, sentence.cut_off, cited_passages)
+        if not fragment and find_support(facts, cited_passages, cited):
             supported.append(sentence.text)
         if repeats(sentence.text, seen):
             repeated += 1

@@ -39,6 +39,7 @@ from sentinel.research.schemas import (
 )
 from sentinel.research.sentences import marked, sentence_key, split_sentences
 from sentinel.research.support import claim_of, closest_passage, find_support, supports
+from sentinel.text.quotes import normalize_for_quote
 from sentinel.text.values import Values
 
 REPEAT_OVERLAP = 0.8
@@ -107,6 +108,15 @@ def repeats(text: str, earlier: Sequence[tuple[str, frozenset[str]]]) -> bool:
     return False
 
 
+def is_fragment(text: str, cut_off: bool, passages: Sequence[Passage]) -> bool:
+    """Whether a sentence that looks ``cut_off`` is a fragment: it is not when it is a passage
+    word for word (a page's sentence may start in lower case: "iPhone 17 ...")."""
+    if not cut_off:
+        return False
+    folded = normalize_for_quote(text).rstrip(".")
+    return not any(passage.folded.rstrip(".") == folded for passage in passages)
+
+
 def check_report(report: FinalReport, passages: Sequence[Passage], question: str) -> FinalReport:
     """``report`` with every sentence supported by the passage it cites (see the module).
 
@@ -142,7 +152,8 @@ def _checked(
     for sentence in split_sentences(text):
         tally.sentences += 1
         cited = [urls[n - 1] for n in sentence.cited if 1 <= n <= len(urls)]
-        result, outcome = _one(sentence.text, sentence.cut_off, cited, passages, tally.used)
+        cut_off = is_fragment(sentence.text, sentence.cut_off, passages)
+        result, outcome = _one(sentence.text, cut_off, cited, passages, tally.used)
         if result is not None and (repeats(result.text, tally.keys) or tally.restates(result)):
             outcome = "dropped_repeated"
         setattr(tally, outcome, getattr(tally, outcome) + 1)

@@ -3,7 +3,8 @@
 A source's text is what the run read of it: the page's extracted text as kept for the report
 (its most relevant paragraphs) or, for a hit that was not read, its search snippet. Each
 passage keeps its character span in that text, so a citation says exactly where its words
-are. Headings and lines too short to state anything ("Menu", "Share this") are not passages.
+are. Headings and lines too short to state anything ("Menu", "Share this") are not passages, nor
+are sentences the excerpt cut off ("... for everyone over 60 now and").
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from sentinel.research.citations import normalize_url
 from sentinel.research.reading import terms
+from sentinel.research.sentences import dangles
 from sentinel.research.state import ResearchState
 from sentinel.text.quotes import normalize_for_quote
 from sentinel.text.values import Values, values_in
@@ -86,6 +88,8 @@ def passages_of(source: SourceText) -> list[Passage]:
         quote = source.text[start:end].strip()
         if len(quote.split()) < MIN_PASSAGE_WORDS or len(quote) > MAX_PASSAGE_CHARS:
             continue
+        if quote.endswith("…") or dangles(quote):
+            continue  # a sentence the excerpt cut ("... over 60 now and"): quotes nothing whole
         values = values_in(quote)
         found.append(
             Passage(
@@ -111,18 +115,39 @@ def all_passages(sources: list[SourceText]) -> list[Passage]:
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
+    for block_start, block in _blocks(text):
+        lead = len(block) - len(block.lstrip(" #>-*·"))
+        start = lead
+        for match in _END.finditer(block):
+            candidate = block[start : match.start() + 1]
+            if _ABBREVIATION.search(candidate.rstrip("\"'”’)")):
+                continue
+            end = match.start() + len(match.group(0).rstrip())
+            spans.append((block_start + start, block_start + end))
+            start = match.end()
+        if block[start:].strip():
+            spans.append((block_start + start, block_start + len(block.rstrip())))
+    return [(s, e) for s, e in spans if e > s]
+
+
+def _blocks(text: str) -> list[tuple[int, str]]:
+    """The text's lines, a line that goes on (in lower case or a number) on the next one joined
+    with it
+    (a paragraph wrapped by its page: "... they cut it to 8\ncrossings a day.")."""
+    blocks: list[tuple[int, str]] = []
     offset = 0
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\n")
-        lead = len(body) - len(body.lstrip(" #>-*·"))
-        start = offset + lead
-        for match in _END.finditer(body):
-            candidate = body[start - offset : match.start() + 1]
-            if _ABBREVIATION.search(candidate.rstrip("\"'”’)")):
-                continue
-            spans.append((start, offset + match.start() + len(match.group(0).rstrip())))
-            start = offset + match.end()
-        if body[start - offset :].strip():
-            spans.append((start, offset + len(body.rstrip())))
+        previous = blocks[-1][1].rstrip() if blocks else ""
+        continues = (
+            previous
+            and not previous.endswith((".", "!", "?", ":"))
+            and (body.lstrip()[:1].islower() or body.lstrip()[:1].isdigit())
+        )
+        if continues:
+            start = blocks[-1][0]
+            blocks[-1] = (start, text[start : offset + len(body)])
+        elif body.strip():
+            blocks.append((offset, body))
         offset += len(line)
-    return [(s, e) for s, e in spans if e > s]
+    return blocks

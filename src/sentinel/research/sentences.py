@@ -84,10 +84,15 @@ class DraftSentence:
         2025[1] heat pump grant covers ..." leaves "heat pump grant covers ...")."""
         if not self.text.endswith(_TERMINAL) or self.text[:1].islower():
             return True
-        words = self.text.rstrip(".!?\"'”’)").split()
-        if not words or words[-1][-1] in ",;:":
-            return True
-        return words[-1].casefold() in _DANGLING
+        return dangles(self.text)
+
+
+def dangles(text: str) -> bool:
+    """Whether ``text`` ends on a word that cannot end a sentence ("of", "and", a comma)."""
+    words = text.rstrip(".!?\"'”’)").split()
+    if not words or words[-1][-1] in ",;:":
+        return True
+    return words[-1].casefold() in _DANGLING
 
 
 def split_sentences(text: str) -> list[DraftSentence]:
@@ -132,8 +137,5 @@ def marked(text: str, numbers: tuple[int, ...] | list[int]) -> str:
     """``text`` with its citation before the closing punctuation: ``Costs rose [2].``"""
     marker = f"[{', '.join(str(n) for n in dict.fromkeys(numbers))}]"
     body = text.rstrip()
-    end = ""
-    while body and body[-1] in ".!?":
-        end = body[-1] + end
-        body = body[:-1]
-    return f"{body.rstrip()} {marker}{end or '.'}"
+    end = body[-1] if body and body[-1] in ".!?" else "."
+    return f"{body.rstrip('.!?').rstrip()} {marker}{end}"
