@@ -9,15 +9,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from sentinel.bench.research import (
-    cases,
-    command,
-    fact_found,
-    fact_variants,
-    run_case,
-    score,
-    split_of,
-)
+from sentinel.bench.research import command, run_case, score
+from sentinel.bench.research_cases import cases, fact_found, fact_variants, split_of
 from sentinel.bench.research_claims import independently_supported
 from sentinel.clock import VirtualClock
 from sentinel.research import FinalReport, ReportSection, ResearchSettings, Source
