@@ -9,9 +9,13 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from sentinel.bench.research import cases, command, fact_found, fact_variants, run_case, score
+from sentinel.bench.research import command, run_case, score
+from sentinel.bench.research_cases import cases, fact_found, fact_variants, split_of
+from sentinel.bench.research_claims import independently_supported
 from sentinel.clock import VirtualClock
 from sentinel.research import FinalReport, ReportSection, ResearchSettings, Source
+from sentinel.research.claims import check_report
+from sentinel.research.passages import SourceText, all_passages
 from sentinel.sim import World, load_bundled
 from tests.research.conftest import NodeScript, plan
 
@@ -59,37 +63,88 @@ def test_a_date_fact_has_its_spelled_out_variants() -> None:
     ]
 
 
-def test_scoring_counts_facts_citations_and_domains() -> None:
-    (case,) = [c for c in cases() if c.scenario == "research-marathon-result"]
-    report = FinalReport(
+RESULTS = "http://www.caldermarathon.example/results/2025"
+NEWS = "http://www.runners-weekly.example/races/x"
+READ = (
+    SourceText(RESULTS, "Results", "Men: 1. Daniel Kiprono 2:04:31, 2. Tesfaye Alemu 2:04:58."),
+    SourceText(
+        NEWS,
+        "Kiprono breaks record",
+        "Daniel Kiprono won the Calder Marathon in 2:04:31, taking 39 seconds off the course "
+        "record.",
+    ),
+)
+
+
+def marathon_report() -> FinalReport:
+    return FinalReport(
         topic="Calder Marathon",
-        executive_summary="Kiprono won [1].",
+        # Cited to the results list, which does not say it: unsupported as cited.
+        executive_summary="Daniel Kiprono won the Calder Marathon in 2:04:31 [1].",
         sections=[
-            ReportSection(section_title="Result", content="The time was 2:04:31 [2]."),
-            ReportSection(section_title="Crowd", content="Many runners."),
+            ReportSection(
+                section_title="Result",
+                content="Kiprono took 39 seconds off the course record [2]. "
+                "Many runners came to watch the race [2]. Kiprono took 39 seconds off the "
+                "course record [2].",
+            ),
         ],
-        sources=[
-            Source(title="Results", url="http://www.caldermarathon.example/results/2025"),
-            Source(title="News", url="http://www.runners-weekly.example/races/x"),
-        ],
+        sources=[Source(title="Results", url=RESULTS), Source(title="News", url=NEWS)],
     )
+
+
+def test_scoring_judges_each_sentence_against_the_source_it_cites() -> None:
+    (case,) = [c for c in cases() if c.scenario == "research-marathon-result"]
+    report = marathon_report()
     retrieved = {source.url: source.title for source in report.sources}
 
-    measured = score(case, report, retrieved)
+    measured = score(case, report, retrieved, READ)
 
-    assert (measured.facts_found, measured.facts_total, measured.recall) == (2, 2, 1.0)
+    assert (measured.sentences, measured.supported, measured.repeated) == (4, 2, 1)
+    # The winning time is only in the misattributed sentence: not a fact the report backs.
+    assert (measured.facts_found, measured.facts_total) == (1, 2)
     assert measured.schema_valid
     assert measured.citations_valid
-    assert measured.cited_sections == 0.5
     assert measured.domains == 2
-    assert not score(case, report, {}).citations_valid
+    assert (measured.citations, measured.independent) == (0, 0)  # an unchecked report
+    assert not score(case, report, {}, READ).citations_valid
+
+
+def test_a_checked_report_scores_full_support_and_precision() -> None:
+    (case,) = [c for c in cases() if c.scenario == "research-marathon-result"]
+    checked = check_report(marathon_report(), all_passages(list(READ)), case.question)
+
+    measured = score(case, checked, {s.url: s.title for s in READ}, READ)
+
+    assert measured.supported == measured.sentences == 2
+    assert measured.independent == 2
+    assert measured.precise == measured.citations == 2
+    assert measured.repeated == 0
+    assert (measured.facts_found, measured.facts_total) == (2, 2)
+
+
+def test_the_independent_rule_wants_word_pairs_and_every_digit_group() -> None:
+    quote = "Daniel Kiprono won the Calder Marathon in 2:04:31, taking 39 seconds off."
+    assert independently_supported("Kiprono won the Calder Marathon in 2:04:31.", [quote])
+    assert not independently_supported("Kiprono won the Calder Marathon in 2:05:31.", [quote])
+    assert not independently_supported("The marathon was won by Kiprono.", [quote])
+
+
+def test_cases_are_split_by_a_fixed_rule_on_their_id() -> None:
+    every = cases()
+    assert {c.split for c in every} == {"dev", "test"}
+    assert all(c.split == split_of(c.scenario) for c in every)
+    assert [c.scenario for c in cases("dev")] == [c.scenario for c in every if c.split == "dev"]
+    assert len(cases("test")) > len(cases("dev"))
 
 
 def test_the_extractive_run_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     out = tmp_path / "research.json"
 
     result = CliRunner().invoke(
-        app, ["--model", "extractive", "--limit", "2", "--json", str(out)], env={"COLUMNS": "200"}
+        app,
+        ["--model", "extractive", "--split", "dev", "--limit", "2", "--json", str(out)],
+        env={"COLUMNS": "200"},
     )
 
     assert result.exit_code == 0, result.output
@@ -98,17 +153,22 @@ def test_the_extractive_run_prints_a_table_and_writes_json(tmp_path: Path) -> No
     assert report["benchmark"] == "research"
     assert report["model"] == "extractive"
     assert report["settings"]["max_iters"] == 3
-    assert report["summary"]["cases"] == 2
-    assert report["summary"]["schema_valid_rate"] == 1.0
-    assert report["summary"]["citations_valid_rate"] == 1.0
-    assert report["summary"]["fact_recall"] > 0.5
+    dev = report["summary"]["dev"]
+    assert set(report["summary"]) == {"dev"}
+    assert dev["cases"] == 2
+    assert dev["schema_valid_rate"] == 1.0
+    assert dev["citations_valid_rate"] == 1.0
+    assert dev["claim_support"] == 1.0
+    assert dev["repetition_rate"] == 0.0
+    assert dev["fact_recall"] > 0.3
     assert all(case["model_calls"] >= 3 and case["error"] is None for case in report["cases"])
 
 
 def test_a_model_that_knows_no_facts_scores_no_recall(tmp_path: Path) -> None:
     out = tmp_path / "research.json"
 
-    # The schema-filling scripted model writes valid reports that say nothing.
+    # The schema-filling scripted model searches for nothing and writes text no source says:
+    # no sentence survives the claim check, so no report is published.
     result = CliRunner().invoke(
         app, ["--model", "scripted", "--limit", "1", "--max-iters", "1", "--json", str(out)]
     )
@@ -116,13 +176,15 @@ def test_a_model_that_knows_no_facts_scores_no_recall(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (case,) = json.loads(out.read_text())["cases"]
     assert case["facts_found"] == 0
-    assert case["schema_valid"] is True
+    assert case["schema_valid"] is False
+    assert "no passage of the sources retrieved supports any sentence" in case["error"]
 
 
 async def test_a_failing_case_is_a_result_naming_the_error() -> None:
     script = NodeScript(plans=[plan("Quantra chip plant")], reports=["not json", "still not"])
 
-    measured = await run_case(cases()[0], script.models, ResearchSettings(max_iters=1))
+    (case,) = [c for c in cases() if c.scenario == "research-chip-plant"]
+    measured = await run_case(case, script.models, ResearchSettings(max_iters=1))
 
     assert measured.error is not None
     assert measured.error.startswith("ReportValidationError: ")

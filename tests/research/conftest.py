@@ -32,9 +32,7 @@ Answer = Any  # a dict, raw text, an exception to raise, or a function of the re
 
 def hit(url: str, title: str = "", snippet: str = "") -> SearchHit:
     """A search hit from the fake provider."""
-    return SearchHit(
-        title=title or url, url=url, snippet=snippet or f"about {url}", provider="fake"
-    )
+    return SearchHit(title=title or url, url=url, snippet=snippet or FACT, provider="fake")
 
 
 class FakeSearch:
@@ -139,14 +137,20 @@ def decision(status: str, next_query: str = "", missing: str = "") -> dict[str, 
     return {"missing": missing, "status": status, "next_query": next_query}
 
 
-def draft(*contents: str, summary: str = "The answer [1].") -> dict[str, Any]:
+FACT = "Parliament adopted the repair act with 412 votes in favour."
+"""What every source says unless a test says otherwise (the default draft cites it)."""
+
+
+def draft(
+    *contents: str, summary: str = "Parliament adopted the repair act [1]."
+) -> dict[str, Any]:
     """A reporter answer with one section per content."""
     return {
         "topic": "Topic",
         "executive_summary": summary,
         "sections": [
             {"section_title": f"Part {i}", "content": c}
-            for i, c in enumerate(contents or ["Fact [1]."], 1)
+            for i, c in enumerate(contents or ["The act passed with 412 votes in favour [1]."], 1)
         ],
     }
 
@@ -162,12 +166,28 @@ VOTE = [
     hit(
         "https://www.europarl.example/news/adopted",
         "Parliament adopts repair act",
-        "412 votes in favour",
+        FACT,
     ),
-    hit("https://europarl.example/plenary", "Plenary agenda", "votes on Wednesday"),
+    hit(
+        "https://europarl.example/plenary",
+        "Plenary agenda",
+        "Parliament votes on the repair act on Wednesday.",
+    ),
 ]
-PRESS = [hit("https://brusselsbeat.example/repair", "Repair act passes", "412 to 126")]
-BLOG = [hit("https://repaircoalition.example/blog", "We did it", "the vote matters")]
+PRESS = [
+    hit(
+        "https://brusselsbeat.example/repair",
+        "Repair act passes",
+        "The repair act passed by 412 votes to 126, with 412 votes in favour.",
+    )
+]
+BLOG = [
+    hit(
+        "https://repaircoalition.example/blog",
+        "We did it",
+        "The vote matters: Parliament adopted the repair act with 412 votes in favour.",
+    )
+]
 
 
 @pytest.fixture

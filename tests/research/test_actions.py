@@ -34,11 +34,13 @@ async def searched(hits: list) -> Store[ResearchState]:  # type: ignore[type-arg
     return store
 
 
-def report_json(*sources: tuple[str, str], content: str = "Adopted [1]. Passed [2].") -> str:
+def report_json(
+    *sources: tuple[str, str], content: str = "The act passed with 412 votes in favour [1]."
+) -> str:
     return json.dumps(
         {
             "topic": "Repair act",
-            "executive_summary": "Adopted [1].",
+            "executive_summary": "Parliament adopted the repair act [2].",
             "sections": [{"section_title": "Vote", "content": content}],
             "sources": [{"title": t, "url": u} for t, u in sources],
         }
@@ -56,7 +58,8 @@ async def test_publishing_a_report_removes_a_source_never_retrieved() -> None:
     state = store.state
     assert state.final_report is not None
     assert [s.url for s in state.final_report.sources] == [VOTE[0].url]
-    assert state.final_report.sections[0].content == "Adopted. Passed [1]."
+    # The sentence that cited the invented source rests on the retrieved one that says it.
+    assert state.final_report.sections[0].content == "The act passed with 412 votes in favour [1]."
     assert [s.url for s in state.removed_sources] == ["https://leaks.example/x"]
     assert not state.agents.reporter.should_act
 

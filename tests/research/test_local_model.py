@@ -1,4 +1,5 @@
-"""One short run on the embedded model: grammar-constrained nodes produce a valid report."""
+"""One short run on the embedded model: grammar-constrained nodes produce a valid report whose
+sentences quote their sources."""
 
 from __future__ import annotations
 
@@ -28,3 +29,11 @@ async def test_the_embedded_model_writes_a_valid_cited_report() -> None:
     assert result.report.sections
     assert citations_valid(result.report, result.retrieved)
     assert result.model_calls >= 2
+    # Every sentence left quotes a passage of the source it cites, word for word.
+    texts = {source.url: source.text for source in result.sources_read}
+    claims = [*result.report.summary_claims, *(c for s in result.report.sections for c in s.claims)]
+    assert claims
+    for claim in claims:
+        for citation in claim.citations:
+            url = result.report.sources[citation.source - 1].url
+            assert texts[url][citation.start : citation.end] == citation.quote

@@ -167,7 +167,7 @@ async def test_pages_are_read_and_their_text_reaches_the_reporter(fast: Research
     assert result.pages_read == 2  # the plenary page could not be read; its snippet stands in
     prompt = script.requests[ReportDraft][0].prompt
     assert "Parliament adopted the act with 412 votes in favour." in prompt
-    assert "votes on Wednesday" in prompt
+    assert "Parliament votes on the repair act on Wednesday." in prompt
 
 
 async def test_urls_are_deduplicated_across_searches(fast: ResearchSettings) -> None:
@@ -182,34 +182,56 @@ async def test_urls_are_deduplicated_across_searches(fast: ResearchSettings) -> 
 
 async def test_sources_are_the_numbered_sources_the_reporter_saw(fast: ResearchSettings) -> None:
     search = FakeSearch({"vote": VOTE + PRESS})
-    script = NodeScript(reports=[draft("Adopted by 412 votes [1]. Approved 412 to 126 [3].")])
+    script = NodeScript(
+        reports=[
+            draft("Parliament adopted the act with 412 votes [1]. It passed 412 votes to 126 [3].")
+        ]
+    )
 
     result = await run_research(QUESTION, tools(search), script.models, settings=fast)
 
     report = result.report
     assert [s.url for s in report.sources] == [VOTE[0].url, PRESS[0].url]
-    assert report.sections[0].content == "Adopted by 412 votes [1]. Approved 412 to 126 [2]."
+    assert report.sections[0].content == (
+        "Parliament adopted the act with 412 votes [1]. It passed 412 votes to 126 [2]."
+    )
     assert citations_valid(report, result.retrieved)
 
 
 async def test_a_section_written_twice_appears_once(fast: ResearchSettings) -> None:
     search = FakeSearch({"vote": VOTE + PRESS})
-    script = NodeScript(reports=[draft("Adopted [1].", "Passed [2].", "Adopted [1].")])
+    passed = "The act passed with 412 votes in favour [1]."
+    wednesday = "Parliament votes on the repair act on Wednesday [2]."
+    script = NodeScript(reports=[draft(passed, wednesday, passed)])
 
     result = await run_research(QUESTION, tools(search), script.models, settings=fast)
 
-    assert [s.content for s in result.report.sections] == ["Adopted [1].", "Passed [2]."]
+    contents = [s.content for s in result.report.sections]
+    assert contents[:2] == [passed, wednesday]
+    # The copy is gone; its section, if any, holds what no other part says.
+    assert all(passed not in content for content in contents[2:])
 
 
 async def test_a_citation_of_a_source_never_shown_is_dropped(fast: ResearchSettings) -> None:
     search = FakeSearch({"vote": VOTE})
-    script = NodeScript(reports=[draft("Adopted [1]. Invented [7].", summary="Yes [9].")])
+    script = NodeScript(
+        reports=[
+            draft(
+                "Parliament adopted the repair act [1]. A robot invented the act [7].",
+                summary="The act passed with 412 votes in favour [9].",
+            )
+        ]
+    )
 
     result = await run_research(QUESTION, tools(search), script.models, settings=fast)
 
-    assert result.report.sections[0].content == "Adopted [1]. Invented."
-    assert result.report.executive_summary == "Yes."
+    # The summary's citation pointed nowhere: the source that says it is cited instead; the
+    # sentence no source states is gone, and counted.
+    assert result.report.executive_summary == "The act passed with 412 votes in favour [1]."
+    assert result.report.sections[0].content == "Parliament adopted the repair act [1]."
     assert [s.url for s in result.report.sources] == [VOTE[0].url]
+    assert result.report.check is not None
+    assert result.report.check.dropped_unsupported == 1
 
 
 async def test_a_report_invalid_after_repair_fails_fast_with_the_raw_output(

@@ -5,11 +5,15 @@ last ground-truth event are what a good report contains. A case runs in a fresh 
 scenario's end, through the same SearXNG adapter and fetcher as ``sentinel research --world``.
 
 Measured per case: schema validity (a FinalReport came out and validates), citation validity
-(every source was retrieved in the run and every ``[n]`` points at a source), how many
-sections cite anything, domain diversity (distinct domains among the report's sources), fact
-recall (ground-truth facts found in the report's text), searches, model calls, wall time.
+(every source was retrieved in the run and every ``[n]`` points at a source), domain
+diversity, fact recall (ground-truth facts stated in a supported sentence), and the trust
+measures of ``research_claims``: claim support by the product's checker and by an
+independent rule, citation precision, repetition rate; searches, model calls, wall time.
 ``--model extractive`` is the baseline that copies source sentences: its fact recall says how
 much of the truth the retrieval put in front of the reporter.
+
+Cases and their ``dev``/``test`` split are in ``research_cases``. Heuristics are developed
+on ``dev``; ``test`` is what the README reports.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ import asyncio
 import json
 import os
 import platform
-import re
 import subprocess
 import time
 from dataclasses import asdict, dataclass, field
@@ -30,6 +33,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from sentinel.bench.research_cases import (
+    PREFIX,
+    Case,
+    cases,
+    fact_found,
+)
+from sentinel.bench.research_claims import facts_cited, score_claims
 from sentinel.clock import VirtualClock
 from sentinel.errors import SentinelError
 from sentinel.llm import UsageTracker
@@ -42,71 +52,11 @@ from sentinel.research import (
     citations_valid,
     run_research,
 )
-from sentinel.research.citations import cited_numbers, report_text
+from sentinel.research.passages import SourceText
 from sentinel.research.state import domain_of
-from sentinel.sim import Scenario, World, bundled_ids, load_bundled
+from sentinel.sim import Scenario, World, load_bundled
 
-PREFIX = "research-"
 DEFAULT_MODEL = "local:qwen2.5-coder-0.5b"
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-_THOUSANDS = re.compile(r"(?<=\d)[,\u00a0\u202f ](?=\d{3}\b)")
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-
-
-@dataclass(frozen=True)
-class Case:
-    """One canned question and the facts a good answer contains."""
-
-    scenario: str
-    question: str
-    facts: dict[str, Any]
-
-
-def cases() -> list[Case]:
-    """Every bundled research scenario as a case."""
-    found = []
-    for scenario_id in bundled_ids():
-        if scenario_id.startswith(PREFIX):
-            scenario = load_bundled(scenario_id)
-            facts = scenario.events[-1].facts if scenario.events else {}
-            found.append(Case(scenario.id, scenario.mission, dict(facts)))
-    return found
-
-
-def normalize(text: str) -> str:
-    """Casefolded text with thousands separators removed and spaces collapsed."""
-    return " ".join(_THOUSANDS.sub("", text.casefold()).split())
-
-
-def fact_variants(value: Any) -> list[str]:
-    """The ways a fact may be written: a list means any of them; ISO dates also in words."""
-    if isinstance(value, list):
-        return [variant for item in value for variant in fact_variants(item)]
-    text = str(value)
-    match = _ISO_DATE.match(text)
-    if match is None:
-        return [text]
-    year, month, day = match.group(1), MONTHS[int(match.group(2)) - 1], int(match.group(3))
-    return [text, f"{day} {month} {year}", f"{month} {day}, {year}", f"{month} {day} {year}"]
-
-
-def fact_found(value: Any, text: str) -> bool:
-    """Whether any variant of the fact appears in ``text``."""
-    haystack = normalize(text)
-    return any(normalize(variant) in haystack for variant in fact_variants(value))
 
 
 @dataclass
@@ -114,9 +64,16 @@ class CaseResult:
     """What one case measured; ``error`` says why there is no report."""
 
     scenario: str
+    split: str = "test"
     schema_valid: bool = False
     citations_valid: bool = False
-    cited_sections: float = 0.0
+    sentences: int = 0
+    supported: int = 0
+    independent: int = 0
+    citations: int = 0
+    precise: int = 0
+    repeated: int = 0
+    dropped: int = 0
     sources: int = 0
     domains: int = 0
     facts_found: int = 0
@@ -133,16 +90,31 @@ class CaseResult:
         return self.facts_found / self.facts_total if self.facts_total else 0.0
 
 
-def score(case: Case, report: FinalReport, retrieved: dict[str, str]) -> CaseResult:
-    """The quality measures of one report."""
-    text = report_text(report)
-    missing = [name for name, value in case.facts.items() if not fact_found(value, text)]
-    sections = report.sections
+def score(
+    case: Case,
+    report: FinalReport,
+    retrieved: dict[str, str],
+    read: tuple[SourceText, ...] = (),
+) -> CaseResult:
+    """The quality measures of one report (``read``: the source texts its run read)."""
+    claims = score_claims(report, read)
+    found = facts_cited(case.facts, claims.supported_texts, fact_found)
+    missing = [name for name in case.facts if name not in found]
+    check = report.check
     return CaseResult(
         scenario=case.scenario,
+        split=case.split,
         schema_valid=_validates(report),
         citations_valid=citations_valid(report, retrieved),
-        cited_sections=sum(1 for s in sections if cited_numbers(s.content)) / len(sections),
+        sentences=claims.sentences,
+        supported=claims.supported,
+        independent=claims.independent,
+        citations=claims.citations,
+        precise=claims.precise,
+        repeated=claims.repeated,
+        dropped=0
+        if check is None
+        else check.dropped_unsupported + check.dropped_repeated + check.dropped_cut_off,
         sources=len(report.sources),
         domains=len({domain_of(source.url) for source in report.sources}),
         facts_found=len(case.facts) - len(missing),
@@ -176,6 +148,7 @@ async def run_case(
     except SentinelError as exc:
         return CaseResult(
             case.scenario,
+            case.split,
             facts_total=len(case.facts),
             missing_facts=list(case.facts),
             iterations=len(log.of("search_result")) + len(log.of("search_error")),
@@ -183,7 +156,7 @@ async def run_case(
             wall_s=time.perf_counter() - started,
             error=f"{type(exc).__name__}: {exc}",
         )
-    measured = score(case, result.report, result.retrieved)
+    measured = score(case, result.report, result.retrieved, result.sources_read)
     measured.iterations = result.iterations
     measured.model_calls = result.model_calls
     measured.wall_s = result.wall_s
@@ -218,6 +191,9 @@ def command(
             "(the sentence-copying baseline).",
         ),
     ] = DEFAULT_MODEL,
+    split: Annotated[
+        str, typer.Option("--split", help="dev, test or all (the split rule: see README).")
+    ] = "all",
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Run the first N cases.")
     ] = None,
@@ -232,7 +208,9 @@ def command(
 ) -> None:
     """Research quality on canned questions over simulated worlds with ground truth."""
     console = Console()
-    chosen = cases()[:limit]
+    if split not in ("dev", "test", "all"):
+        raise typer.BadParameter("is not dev, test or all", param_hint="--split")
+    chosen = cases(split)[:limit]
     try:
         models = ResearchModels.configured(model)
     except SentinelError as exc:
@@ -246,14 +224,32 @@ def command(
         json_file.write_text(json.dumps(to_json(results, model, settings), indent=2))
 
 
-def summary(results: list[CaseResult]) -> dict[str, float]:
-    """Averages over the cases (a failed case scores zero on quality)."""
+def _rate(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def summary(results: list[CaseResult]) -> dict[str, float | None]:
+    """Averages over the cases (a failed case scores zero on quality); the sentence and
+    citation rates are pooled over every sentence and citation of the split."""
     n = len(results) or 1
     return {
         "cases": len(results),
         "schema_valid_rate": sum(r.schema_valid for r in results) / n,
         "citations_valid_rate": sum(r.citations_valid for r in results) / n,
-        "cited_sections": sum(r.cited_sections for r in results) / n,
+        "sentences": sum(r.sentences for r in results),
+        "claim_support": _rate(
+            sum(r.supported for r in results), sum(r.sentences for r in results)
+        ),
+        "claim_support_independent": _rate(
+            sum(r.independent for r in results), sum(r.sentences for r in results)
+        ),
+        "citation_precision": _rate(
+            sum(r.precise for r in results), sum(r.citations for r in results)
+        ),
+        "repetition_rate": _rate(
+            sum(r.repeated for r in results), sum(r.sentences for r in results)
+        ),
+        "dropped_mean": sum(r.dropped for r in results) / n,
         "domains_mean": sum(r.domains for r in results) / n,
         "fact_recall": sum(r.recall for r in results) / n,
         "iterations_mean": sum(r.iterations for r in results) / n,
@@ -263,7 +259,8 @@ def summary(results: list[CaseResult]) -> dict[str, float]:
 
 
 def to_json(results: list[CaseResult], model: str, settings: ResearchSettings) -> dict[str, Any]:
-    """The results with what is needed to compare runs."""
+    """The results with what is needed to compare runs, summarised per split."""
+    splits = sorted({r.split for r in results})
     return {
         "benchmark": "research",
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -275,19 +272,28 @@ def to_json(results: list[CaseResult], model: str, settings: ResearchSettings) -
             "python": platform.python_version(),
         },
         "settings": settings.model_dump(),
-        "summary": summary(results),
+        "split_rule": "dev when zlib.crc32(scenario id) % 3 == 0, else test",
+        "summary": {split: summary([r for r in results if r.split == split]) for split in splits},
         "cases": [{**asdict(r), "recall": r.recall} for r in results],
     }
 
 
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
 def print_results(results: list[CaseResult], model: str) -> None:
-    """One row per case and a row of averages."""
+    """One row per case and a row of averages per split."""
     table = Table(title=f"Research benchmark ({model})")
     for column in (
         "scenario",
+        "split",
         "valid",
-        "citations",
-        "cited sect.",
+        "support",
+        "indep.",
+        "cit. prec.",
+        "repeated",
+        "dropped",
         "domains",
         "facts",
         "searches",
@@ -298,28 +304,37 @@ def print_results(results: list[CaseResult], model: str) -> None:
     for r in results:
         table.add_row(
             r.scenario.removeprefix(PREFIX),
+            r.split,
             "yes" if r.schema_valid else "no",
-            "yes" if r.citations_valid else "no",
-            f"{r.cited_sections:.0%}",
+            f"{r.supported}/{r.sentences}",
+            f"{r.independent}/{r.sentences}",
+            f"{r.precise}/{r.citations}",
+            str(r.repeated),
+            str(r.dropped),
             str(r.domains),
             f"{r.facts_found}/{r.facts_total}",
             str(r.iterations),
             str(r.model_calls),
             f"{r.wall_s:.1f}",
         )
-    total = summary(results)
-    table.add_row(
-        "mean",
-        f"{total['schema_valid_rate']:.0%}",
-        f"{total['citations_valid_rate']:.0%}",
-        f"{total['cited_sections']:.0%}",
-        f"{total['domains_mean']:.1f}",
-        f"{total['fact_recall']:.0%}",
-        f"{total['iterations_mean']:.1f}",
-        f"{total['model_calls_mean']:.1f}",
-        f"{total['wall_s_mean']:.1f}",
-        style="bold",
-    )
+    for split in sorted({r.split for r in results}):
+        total = summary([r for r in results if r.split == split])
+        table.add_row(
+            f"mean ({split})",
+            split,
+            _percent(total["schema_valid_rate"]),
+            _percent(total["claim_support"]),
+            _percent(total["claim_support_independent"]),
+            _percent(total["citation_precision"]),
+            _percent(total["repetition_rate"]),
+            f"{total['dropped_mean']:.1f}",
+            f"{total['domains_mean']:.1f}",
+            _percent(total["fact_recall"]),
+            f"{total['iterations_mean']:.1f}",
+            f"{total['model_calls_mean']:.1f}",
+            f"{total['wall_s_mean']:.1f}",
+            style="bold",
+        )
     console = Console()
     console.print(table)
     for r in results:

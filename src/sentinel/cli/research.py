@@ -35,6 +35,7 @@ from sentinel.research import (
     run_research,
 )
 from sentinel.research.delivery import webhook_url
+from sentinel.research.render import plural, sources_line
 from sentinel.research.runlog import Event, describe_event
 from sentinel.web.search.local import LocalIndex
 from sentinel.web.search.registry import get_search_provider
@@ -145,8 +146,9 @@ def research(
         err.print(f"report written to {out}", markup=False)
     if not quiet:
         err.print(
-            f"{len(result.report.sources)} sources from {len(result.domains)} domains, "
-            f"{result.iterations} searches, {result.model_calls} model calls, "
+            f"{sources_line(result.report)}, "
+            f"{plural(result.iterations, 'search', 'searches')}, "
+            f"{plural(result.model_calls, 'model call')}, "
             f"{result.wall_s:.1f}s",
             markup=False,
         )

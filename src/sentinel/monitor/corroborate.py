@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from sentinel.monitor.grounding import normalize_for_quote
 from sentinel.monitor.locate import quotable_lines, value_pattern
 from sentinel.monitor.rule_syntax import And, Changed, Expr, Not, Or, ParsedRule, parse_rule
+from sentinel.text.quotes import normalize_for_quote
 
 _MISSING = object()
 

@@ -15,7 +15,6 @@ will be published shortly" does not support an advisory naming ``fixed_version: 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
@@ -23,40 +22,11 @@ from typing import NamedTuple
 from sentinel.monitor.models import Evidence, GovernorDecision
 from sentinel.monitor.support import unsupported_facts
 from sentinel.monitor.values import canonical_url
+from sentinel.text.quotes import normalize_for_quote
 
 MIN_QUOTE_CHARS = 12
 MIN_QUOTE_WORDS = 3
 
-_QUOTES_AND_DASHES = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u201b": "'",
-        "\u2032": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u201f": '"',
-        "\u2033": '"',
-        "\u00ab": '"',
-        "\u00bb": '"',
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2015": "-",
-        "\u2212": "-",
-        "\u00ad": None,
-        "\u200b": None,
-        "\u200c": None,
-        "\u200d": None,
-        "\ufeff": None,
-    }
-)
-_MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_EMPHASIS = re.compile(r"[*_~`]+")
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _ELLIPSIS = re.compile(r"\s*\.\.\.+\s*|\s*\[\.\.\.\]\s*")
 
@@ -88,15 +58,6 @@ class GroundingResult:
         reasons = "; ".join(f"{r.evidence.url}: {r.reason}" for r in self.rejected[:3])
         more = f" (and {len(self.rejected) - 3} more)" if len(self.rejected) > 3 else ""
         return f"no grounded quote: {reasons}{more}"
-
-
-def normalize_for_quote(text: str) -> str:
-    """``text`` folded for verbatim matching: NFKC, plain quotes and dashes, no markdown
-    emphasis or link syntax, case-folded, whitespace collapsed."""
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES_AND_DASHES)
-    text = _MARKDOWN_LINK.sub(r"\1", text)
-    text = _EMPHASIS.sub("", text)
-    return " ".join(text.casefold().split())
 
 
 def check_grounding(evidence: list[Evidence], pages: Mapping[str, str]) -> GroundingResult:

@@ -19,9 +19,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from sentinel.monitor.grounding import MIN_QUOTE_WORDS, normalize_for_quote
+from sentinel.monitor.grounding import MIN_QUOTE_WORDS
 from sentinel.monitor.models import Evidence
 from sentinel.monitor.sources import PageRecord
+from sentinel.text.quotes import normalize_for_quote
 
 MAX_LOCATED = 2
 MAX_LINE_CHARS = 200

@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from sentinel.monitor.grounding import normalize_for_quote
 from sentinel.monitor.models import Evidence, GovernorDecision
 from sentinel.monitor.values import canonical_url, url_domain
+from sentinel.text.quotes import normalize_for_quote
 
 MAX_TITLE_CHARS = 100
 MAX_LEAD_CHARS = 280

@@ -27,6 +27,13 @@ What is enforced in code rather than asked of a model:
   uncited ones dropped, ``[n]`` renumbered to match ``sources``, and a report left without
   any retrieved source is refused (the reporter is told why and tries once more, then the
   run fails with ``NodeFailed``) (``citations``);
+- claims: every sentence of a published report is checked against the passages of the
+  sources retrieved (``claims``, ``support``): a sentence a passage of the source it cites
+  supports stays (numbers and dates must agree), a misattributed citation is re-pointed, an
+  unsupported sentence is rewritten from its closest passage or dropped, a cut-off one
+  completed from its passage or dropped, a repeated one dropped; each sentence then cites
+  its passage (``Claim``: source, character span and quote) and ``FinalReport.check``
+  counts what was changed;
 - evidence: the best new pages of each search are read, deduplicated by URL, cut to their
   most relevant lines within budgets; page text reaches the models as delimited data;
 - manners: searches and model calls are rate limited, time-limited and retried with backoff
@@ -34,6 +41,7 @@ What is enforced in code rather than asked of a model:
 """
 
 from sentinel.research.citations import CitationCheck, citations_valid, enforce_citations
+from sentinel.research.claims import check_report
 from sentinel.research.delivery import deliver_report, report_payload
 from sentinel.research.errors import (
     CallTimeout,
@@ -54,7 +62,10 @@ from sentinel.research.run import ResearchResult, run_research
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import (
     AnalyzerDecision,
+    Citation,
+    Claim,
     FinalReport,
+    ReportCheck,
     ReportDraft,
     ReportSection,
     ResearchPlan,
@@ -70,7 +81,9 @@ from sentinel.research.tools import ResearchTools
 __all__ = [
     "AnalyzerDecision",
     "CallTimeout",
+    "Citation",
     "CitationCheck",
+    "Claim",
     "DeliveryFailed",
     "EmptyIndexError",
     "FetcherReader",
@@ -80,6 +93,7 @@ __all__ = [
     "NodeFailed",
     "Page",
     "PageReader",
+    "ReportCheck",
     "ReportDraft",
     "ReportSection",
     "ReportValidationError",
@@ -97,6 +111,7 @@ __all__ = [
     "SearchInput",
     "Source",
     "Status",
+    "check_report",
     "citations_valid",
     "deliver_report",
     "enforce_citations",

@@ -13,7 +13,9 @@ from collections.abc import Awaitable, Callable, Iterable
 
 from sentinel.errors import ProviderError, SentinelError
 from sentinel.research.citations import enforce_citations, normalize_url
+from sentinel.research.claims import check_report
 from sentinel.research.errors import SearchFailed
+from sentinel.research.passages import all_passages, sources_read
 from sentinel.research.reading import PageReader, choose_pages, excerpt, terms, without_title
 from sentinel.research.routing import can_be_narrow, fallback_queries, mentions_recency, route
 from sentinel.research.runlog import RunLog
@@ -98,7 +100,7 @@ def finish_research(state: ResearchState, reason: str) -> None:
 
 def publish_report(state: ResearchState, report_json: str) -> None:
     """Validate the reporter's JSON as a FinalReport, keep only sources retrieved in this run,
-    and publish it (END)."""
+    check every sentence against the passages it cites (``claims``), and publish it (END)."""
     report = FinalReport.model_validate_json(report_json)
     checked = enforce_citations(report, retrieved_urls(state))
     if not checked.report.sources:
@@ -107,9 +109,17 @@ def publish_report(state: ResearchState, report_json: str) -> None:
             f"none of the report's sources was retrieved in this run (removed: {invented}); "
             "cite the numbered sources you were given, with their url copied exactly"
         )
-    state.final_report = checked.report
+    final = check_report(checked.report, all_passages(sources_read(state)), state.question)
+    state.final_report = final
     state.removed_sources = list(checked.removed)
-    note = f"report: {len(checked.report.sections)} sections, {len(checked.report.sources)} sources"
+    note = f"report: {len(final.sections)} sections, {len(final.sources)} sources"
+    if final.check is not None:
+        done = final.check
+        dropped = done.dropped_unsupported + done.dropped_repeated + done.dropped_cut_off
+        note += (
+            f"; {done.sentences} draft sentences: {done.repointed} re-pointed, "
+            f"{done.completed} completed, {done.rewritten} rewritten, {dropped} dropped"
+        )
     if checked.removed:
         note += f"; removed {len(checked.removed)} source(s) never retrieved"
     state.messages.append(NodeMessage("reporter", note))

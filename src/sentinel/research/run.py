@@ -19,6 +19,7 @@ from sentinel.research.errors import (
 )
 from sentinel.research.graph import NODES, RULES, build_agents, build_store
 from sentinel.research.models import ResearchModels
+from sentinel.research.passages import SourceText, sources_read
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import FinalReport, Source
 from sentinel.research.settings import ResearchSettings
@@ -41,7 +42,8 @@ class ResearchResult:
     ``messages`` is the run's conversation (what each node did, in order); ``retrieved`` maps
     every URL retrieved to its title (the report's sources are a subset);
     ``removed_sources`` are sources the reporter named that were never retrieved;
-    ``model_calls`` counts model requests, repair rounds included.
+    ``model_calls`` counts model requests, repair rounds included; ``sources_read`` is the
+    text of every source as the run read it (what the report's quotes come from).
     """
 
     question: str
@@ -58,6 +60,7 @@ class ResearchResult:
     usage: Usage
     wall_s: float
     log: RunLog
+    sources_read: tuple[SourceText, ...] = ()
 
 
 async def run_research(
@@ -146,6 +149,7 @@ async def run_research(
         usage=usage.total,
         wall_s=wall_s,
         log=log,
+        sources_read=tuple(sources_read(state)),
     )
 
 

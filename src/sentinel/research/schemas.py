@@ -17,7 +17,10 @@ from sentinel.web.search import SearchHit, SearchInput
 
 __all__ = [
     "AnalyzerDecision",
+    "Citation",
+    "Claim",
     "FinalReport",
+    "ReportCheck",
     "ReportDraft",
     "ReportSection",
     "ResearchPlan",
@@ -42,6 +45,26 @@ class Source(BaseModel):
     url: str = Field(description="The URL link to the source document.")
 
 
+class Citation(BaseModel):
+    """Where a sentence's words are: a passage of one of the report's sources."""
+
+    model_config = ConfigDict(frozen=True)
+
+    source: int = Field(ge=1, description="The cited source's 1-based position in sources.")
+    quote: str = Field(min_length=1, description="The passage, verbatim as the run read it.")
+    start: int = Field(ge=0, description="Where the passage starts in the source's text.")
+    end: int = Field(ge=0, description="Where it ends (exclusive) in the source's text.")
+
+
+class Claim(BaseModel):
+    """One sentence of the report and the passage(s) that support it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str = Field(min_length=1, description="The sentence, without its citation marker.")
+    citations: list[Citation] = Field(min_length=1, max_length=4)
+
+
 class ReportSection(BaseModel):
     """A single section of the final research report."""
 
@@ -54,6 +77,33 @@ class ReportSection(BaseModel):
     content: str = Field(
         min_length=1,
         description="Summarized content for this section, citing sources as [1], [2]...",
+    )
+    claims: list[Claim] = Field(
+        default_factory=list,
+        description="The content's sentences, each with the passages that support it.",
+    )
+
+
+class ReportCheck(BaseModel):
+    """What the claim check did to the draft: every sentence is supported, or gone."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sentences: int = Field(ge=0, description="Sentences in the draft.")
+    supported: int = Field(ge=0, description="Sentences kept as written: a passage supports them.")
+    repointed: int = Field(
+        ge=0, description="Kept, with the citation moved to the source that supports them."
+    )
+    completed: int = Field(ge=0, description="Cut-off sentences completed from their passage.")
+    rewritten: int = Field(
+        ge=0, description="Unsupported sentences replaced by the passage closest to them."
+    )
+    dropped_unsupported: int = Field(ge=0, description="Sentences no passage supports.")
+    dropped_repeated: int = Field(ge=0, description="Sentences that repeat an earlier one.")
+    dropped_cut_off: int = Field(ge=0, description="Cut-off sentences no passage completes.")
+    fallback_sections: int = Field(
+        ge=0,
+        description="Sections written from passages because nothing of the draft's was supported.",
     )
 
 
@@ -74,6 +124,13 @@ class FinalReport(BaseModel):
         min_length=1, max_length=8, description="Structured body sections for the report."
     )
     sources: list[Source] = Field(max_length=20, description="Unique external sources referenced.")
+    summary_claims: list[Claim] = Field(
+        default_factory=list,
+        description="The executive summary's sentences, each with its supporting passages.",
+    )
+    check: ReportCheck | None = Field(
+        default=None, description="What the claim check changed in the draft (None: unchecked)."
+    )
 
 
 def cited_text(stretches: int) -> str:

@@ -23,7 +23,26 @@ REPORT: dict[str, Any] = {
     "report": {
         "topic": "Who won the Calder Marathon",
         "executive_summary": "Kiprono won in 2:04:31 [1], a record [2] <b>!</b> [7]",
-        "sections": [{"section_title": "Result", "content": "Details [2]."}],
+        "sections": [
+            {
+                "section_title": "Result",
+                "content": "Kiprono won in 2:04:31 [1].",
+                "claims": [
+                    {
+                        "text": "Kiprono won in 2:04:31.",
+                        "citations": [
+                            {
+                                "source": 1,
+                                "quote": 'Kiprono <won> in "2:04:31"',
+                                "start": 4,
+                                "end": 30,
+                            },
+                            {"source": 9, "quote": "no such source", "start": 0, "end": 14},
+                        ],
+                    }
+                ],
+            }
+        ],
         "sources": [
             {"title": "Official results", "url": "http://www.caldermarathon.example/results"},
             {"title": "Bad link", "url": "javascript:alert(1)"},
@@ -66,6 +85,14 @@ async def test_a_question_becomes_a_job_whose_page_shows_the_cited_report(
     assert '<li id="source-1"><a href="http://www.caldermarathon.example/results"' in page
     assert 'href="javascript' not in page
     assert "&lt;b&gt;!&lt;/b&gt; [7]" in page
+    # A checked sentence shows its passage on hover, and its part the quotes to expand.
+    assert (
+        'Kiprono won in 2:04:31. <a class="cite" href="#source-1" '
+        'title="“Kiprono &lt;won&gt; in &#34;2:04:31&#34;”">[1]</a>'
+    ) in page
+    assert "<summary>Quoted from the sources</summary>" in page
+    assert "<q>Kiprono &lt;won&gt; in &#34;2:04:31&#34;</q>" in page
+    assert "no such source" not in page
 
 
 async def test_an_empty_question_is_refused_on_the_form(
