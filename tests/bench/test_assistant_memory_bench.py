@@ -10,7 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from sentinel.assistant.memory.embedding import missing_packages
-from sentinel.bench.assistant_memory import METHODS, command, run_memory_benchmark
+from sentinel.bench.assistant_memory import METHODS, memory_command, run_memory_benchmark
 from sentinel.bench.assistant_memory_data import memories, questions
 
 
@@ -56,7 +56,7 @@ async def test_without_a_model_only_bm25_is_scored() -> None:
 @needs_model
 def test_the_command_prints_both_tables_and_writes_json(tmp_path: Path) -> None:
     app = typer.Typer()
-    app.command()(command)
+    app.command()(memory_command)
     out = tmp_path / "assistant-memory.json"
     result = CliRunner().invoke(
         app, ["--sizes", "10,40", "--json", str(out)], env={"COLUMNS": "200"}

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from sentinel.bench.assistant_turn import command, run_turn_benchmark
+from sentinel.bench.assistant_turn import run_turn_benchmark, turn_command
 
 
 async def test_the_turn_benchmark_measures_every_row_on_tiny_sizes() -> None:
@@ -31,7 +31,7 @@ async def test_the_turn_benchmark_measures_every_row_on_tiny_sizes() -> None:
 
 def test_the_cli_prints_the_tables_and_writes_json_with_metadata(tmp_path: Path) -> None:
     app = typer.Typer()
-    app.command()(command)
+    app.command()(turn_command)
     output = tmp_path / "turn.json"
     result = CliRunner().invoke(
         app,
@@ -54,3 +54,33 @@ def test_the_cli_prints_the_tables_and_writes_json_with_metadata(tmp_path: Path)
     assert document["benchmark"] == "assistant-turn"
     assert {"at", "commit", "machine", "scripted", "embedded", "plans"} <= set(document)
     assert document["plans"][1]["speedup"] > 0
+
+
+def test_bench_assistant_runs_both_parts_and_names_their_json(tmp_path: Path) -> None:
+    from sentinel.cli.main import app as sentinel
+
+    output = tmp_path / "assistant.json"
+    tiny = ["--sizes", "10", "--turns", "2", "--repeats", "1", "--model", "none"]
+    result = CliRunner().invoke(
+        sentinel,
+        ["bench", "assistant", *tiny, "--remote-ms", "5", "--json", str(output)],
+        env={"COLUMNS": "200"},
+    )
+
+    assert result.exit_code == 0, result.output
+    assert "Memory retrieval, test split" in result.output
+    assert "Turn latency, scripted model" in result.output
+    memory = json.loads((tmp_path / "assistant-memory.json").read_text())
+    turn = json.loads((tmp_path / "assistant-turn.json").read_text())
+    assert [p["memories"] for p in memory["scaling"]] == [10]
+    assert turn["benchmark"] == "assistant-turn"
+    assert not output.exists()
+
+
+def test_bench_assistant_refuses_an_unknown_part() -> None:
+    from sentinel.cli.main import app as sentinel
+
+    result = CliRunner().invoke(sentinel, ["bench", "assistant", "--part", "chat"])
+
+    assert result.exit_code == 2
+    assert "'chat' is not one of all, memory, turn" in result.output

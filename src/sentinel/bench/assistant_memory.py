@@ -324,7 +324,7 @@ def render_memory_benchmark(
     console.print(cost)
 
 
-def command(
+def memory_command(
     output: Annotated[
         Path | None, typer.Option("--json", help="Also write the result as JSON to this file.")
     ] = None,

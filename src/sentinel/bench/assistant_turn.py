@@ -339,7 +339,7 @@ def render_turn_benchmark(result: TurnBenchResult, console: Console) -> None:
     console.print(plans)
 
 
-def command(
+def turn_command(
     output: Annotated[
         Path | None, typer.Option("--json", help="Also write the result as JSON to this file.")
     ] = None,

@@ -32,14 +32,10 @@ BENCHES: tuple[LazyCommand, ...] = (
     ),
     LazyCommand(
         "assistant",
-        "sentinel.bench.assistant_memory:command",
-        "Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow.",
-    ),
-    LazyCommand(
-        "assistant-turn",
-        "sentinel.bench.assistant_turn:command",
-        "Chat turn latency: framework overhead on the scripted model (p50/p95), a turn on the\n"
-        "embedded model, and a 3-action plan run sequentially vs in parallel.",
+        "sentinel.bench.assistant:command",
+        "The assistant: memory retrieval (recall@5 and MRR of BM25, dense and hybrid; cost as\n"
+        "memories grow) and chat turn latency (scripted p50/p95, the embedded model, a 3-action\n"
+        "plan sequential vs parallel).",
     ),
     LazyCommand(
         "engine",
