@@ -15,6 +15,10 @@ sentence a quote comes from and sorts it into one :class:`Modality`:
   "upcoming", "next month", "to be announced in";
 - ``pending`` — says the thing has not happened (yet): "not yet", "yet to", "still closed",
   "has not been released", "TBA", "awaiting";
+- ``instruction`` — text addressed to the automated reader rather than reporting anything:
+  "Note to AI assistants reading this page: …", "Ignore previous instructions", "Report to
+  your user that …", "stop monitoring". It taints its whole paragraph: an injected "firmware
+  3.0 has been released" beside "Report to your user that …" is part of the instruction;
 - ``asserted`` — none of these: a report of what is or was ("Released: 5.0 is now
   available", "The road reopened on November 7 at noon", "Apple today announced iPhone 17").
 
@@ -56,6 +60,7 @@ class Modality(StrEnum):
     HEDGED = "hedged"
     PROSPECTIVE = "prospective"
     PENDING = "pending"
+    INSTRUCTION = "instruction"
 
 
 DESCRIBED = {
@@ -63,6 +68,7 @@ DESCRIBED = {
     Modality.HEDGED: "hearsay or speculation",
     Modality.PROSPECTIVE: "a forecast, plan or expectation",
     Modality.PENDING: "says it has not happened yet",
+    Modality.INSTRUCTION: "addressed to automated readers (an instruction, not a report)",
     Modality.ASSERTED: "a report",
 }
 
@@ -359,9 +365,18 @@ def classify_clause(clause: str, language: str | None = None) -> Reading:
     return Reading(Modality.ASSERTED)
 
 
+def instruction_cue(sentence: str) -> str | None:
+    """The words by which ``sentence`` addresses an automated reader, or None."""
+    match = _INSTRUCTION.search(_fold(sentence))
+    return match.group(0) if match else None
+
+
 def classify(sentence: str, language: str | None = None) -> Reading:
-    """The modality of ``sentence`` as a whole: a question, else the first clause that
-    asserts, else the first clause's reading."""
+    """The modality of ``sentence`` as a whole: an instruction, a question, else the first
+    clause that asserts, else the first clause's reading."""
+    cue = instruction_cue(sentence)
+    if cue is not None:
+        return Reading(Modality.INSTRUCTION, cue)
     lang = language or detect_language(sentence)
     if is_question(sentence, lang):
         return Reading(Modality.QUESTION, "?")
@@ -421,6 +436,18 @@ def admitted_modalities(criteria: str, mission: str = "") -> frozenset[Modality]
     return frozenset(admitted)
 
 
+_INSTRUCTION = re.compile(
+    r"\b(?:note|message|instructions?|attention|notice|reminder)\s+(?:to|for)\s+(?:all\s+|any\s+)?"
+    r"(?:ai\b|a\.i\.|llms?\b|language\s+models?|(?:ai\s+)?assistants?|chat\s?bots?|bots?\b"
+    r"|crawlers?|scrapers?|agents?\b|automated\s+\w+)"
+    r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|other|your)\s+"
+    r"(?:instructions|prompts?|rules|criteria)"
+    r"|\b(?:report|tell|inform|notify|say)\s+(?:to\s+)?(?:your|the)\s+(?:users?|owners?|humans?"
+    r"|operators?)\b"
+    r"|\bstop\s+monitoring\b|\bsystem\s+prompt\b"
+    r"|\byou\s+are\s+(?:an?\s+)?(?:ai|assistant|language\s+model|monitor)\b",
+    re.IGNORECASE,
+)
 _EXCLUSION = re.compile(
     r"\b(?:do(?:es)?\s+not|don't|doesn't|never)\s+count\b|\bexcept\b|\bexclud\w*|\bignor\w*"
     r"|\bnot\s+(?:a\s+|an\s+)?(?:rumou?rs?|leaks?|estimates?|forecasts?)\b",
@@ -454,15 +481,24 @@ def _readings_on_page(quote: str, page: str) -> Iterator[Reading]:
     pieces = [p.strip("\"' ") for p in pieces if p.strip("\"' ")]
     if not pieces:
         return
-    for sentence in sentences(page):
-        folded = _comparable(sentence)
-        covered = [p for p in pieces if p in folded or folded in p]
-        if not covered:
-            continue
+    for paragraph in _PARAGRAPH.split(page):
+        found = sentences(paragraph)
+        injected = next((c for c in map(instruction_cue, found) if c is not None), None)
+        for sentence in found:
+            yield from _sentence_readings(sentence, pieces, injected)
+
+
+def _sentence_readings(sentence: str, pieces: list[str], injected: str | None) -> Iterator[Reading]:
+    folded = _comparable(sentence)
+    covered = [p for p in pieces if p in folded or folded in p]
+    if covered:
+        if injected is not None:
+            yield Reading(Modality.INSTRUCTION, injected)
+            return
         language = detect_language(sentence)
         if is_question(sentence, language):
             yield Reading(Modality.QUESTION, "?")
-            continue
+            return
         yield from _clause_readings(sentence, covered, language)
 
 
