@@ -82,7 +82,7 @@ def test_a_quote_announcing_a_future_advisory_is_not_a_report_of_one() -> None:
 
     assert not decision.should_act
     assert result.suppression_reason is not None
-    assert 'forecast, plan or expectation ("will")' in result.suppression_reason
+    assert 'has not happened yet ("will be published")' in result.suppression_reason
 
 
 def test_the_paragraph_around_the_quote_supports_its_values() -> None:

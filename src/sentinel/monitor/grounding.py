@@ -202,11 +202,10 @@ def claimed_facts(
     current_state: Mapping[str, Any] | None,
 ) -> dict[str, Any]:
     """What an acting decision claims: its facts; when it states none, the state's values
-    that are new or changed since the previous state (nothing on a first run, where every
-    value is new and most are context, not claims)."""
-    if decision.facts or current_state is None or previous_state is None:
+    that are new or changed since the previous state (all of them on a first run)."""
+    if decision.facts or current_state is None:
         return dict(decision.facts)
-    before = dict(leaves(previous_state))
+    before = dict(leaves(previous_state or {}))
     return {path: value for path, value in leaves(current_state) if before.get(path) != value}
 
 

@@ -14,7 +14,8 @@ sentence a quote comes from and sorts it into one :class:`Modality`:
   to", "Expected reopening", "plans to", "is set to", "is scheduled for", "is due in",
   "upcoming", "next month", "to be announced in";
 - ``pending`` — says the thing has not happened (yet): "not yet", "yet to", "still closed",
-  "has not been released", "TBA", "awaiting";
+  "has not been released", "TBA", "awaiting", and an announcement still to come ("the first
+  names will be announced in the new year", "is set to reveal");
 - ``instruction`` — text addressed to the automated reader rather than reporting anything:
   "Note to AI assistants reading this page: …", "Ignore previous instructions", "Report to
   your user that …", "stop monitoring". It taints its whole paragraph: an injected "firmware
@@ -67,7 +68,7 @@ DESCRIBED = {
     Modality.QUESTION: "a question",
     Modality.HEDGED: "hearsay or speculation",
     Modality.PROSPECTIVE: "a forecast, plan or expectation",
-    Modality.PENDING: "says it has not happened yet",
+    Modality.PENDING: "a statement that it has not happened yet",
     Modality.INSTRUCTION: "addressed to automated readers (an instruction, not a report)",
     Modality.ASSERTED: "a report",
 }
@@ -132,6 +133,10 @@ ENGLISH = _Language(
                 r"(?:yet|so\s+far)\b",
                 r"\b(?:tba|tbc|tbd)\b",
                 r"\bto\s+be\s+(?:announced|confirmed|determined|decided)\b",
+                # The announcement itself still to come: "will be announced", "is set to
+                # reveal", "expected to confirm" — a forecast of news, never the news.
+                r"\b(?:will|shall|to|would)\s+(?:be\s+|get\s+)?(?:announc\w*|reveal\w*"
+                r"|confirm\w*|unveil\w*|publish\w*)\b",
                 r"\bawaiting\b",
             ),
         ),
@@ -191,6 +196,9 @@ ENGLISH = _Language(
         r"\bas\s+(?:expected|planned|scheduled|anticipated|forecast|predicted|announced"
         r"|promised)\b",
         r"\bas\s+soon\s+as\b",
+        # A performative announcement is the news: "We are thrilled to announce …".
+        r"\b(?:thrilled|pleased|happy|proud|excited|delighted|glad|able)\s+to\s+(?:announce"
+        r"|confirm|reveal|unveil|share)\b",
         r",\s*(?:originally\s+)?(?:scheduled|planned|expected|slated|set)\s+(?:for|to)\b[^,]*,",
     ),
 )
