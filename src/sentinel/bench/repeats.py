@@ -105,12 +105,13 @@ def main(
         result = asyncio.run(run_benchmark(scenarios, policies, setup, seed=seed, progress=say))
         documents.append(to_json(result, scenario_source="bundled: " + ", ".join(scenario)))
         if json_file is not None:  # written after each run: a cut-off session keeps the rest
-            _write(json_file, documents)
+            write_document(json_file, documents)
     summary = summarize(documents)
     sys.stdout.write(json.dumps(summary, indent=2) + "\n")
 
 
-def _write(path: Path, documents: list[dict[str, Any]]) -> None:
+def write_document(path: Path, documents: list[dict[str, Any]]) -> None:
+    """Write the repeats document (the summary and every run) atomically."""
     path.parent.mkdir(parents=True, exist_ok=True)
     document = {"benchmark": "monitor-repeats", "summary": summarize(documents), "runs": documents}
     temporary = path.with_suffix(path.suffix + ".tmp")
