@@ -22,7 +22,8 @@ QUOTES = [
         {"growth": "12%"},
         {"release_date": "2025-10-01"},
         {"title": "Senior Rust Engineer, Motion Planning"},
-        {"announced": True, "models": ["a", "b"], "note": None},
+        {"announced": True, "models": ["iPhone 17"], "note": None},
+        {"job": {"title": "Senior Rust Engineer", "city": "Berlin"}},
     ],
 )
 def test_values_the_quotes_state_are_supported(facts: dict[str, object]) -> None:
@@ -36,6 +37,8 @@ def test_values_the_quotes_state_are_supported(facts: dict[str, object]) -> None
         ({"release_date": "2025-10-02"}, "release_date='2025-10-02'"),
         ({"fixed_version": "2.14.3"}, "fixed_version='2.14.3'"),
         ({"title": "Staff Go Engineer, Payments"}, "title='Staff Go Engineer, Payments'"),
+        ({"pass": {"status": "reopened"}}, "pass.status='reopened'"),
+        ({"versions": ["2.14.3"]}, "versions.0='2.14.3'"),
     ],
 )
 def test_values_no_quote_states_are_named(facts: dict[str, object], missing: str) -> None:
@@ -62,13 +65,24 @@ def _acting(quote: str, facts: dict[str, object]) -> GovernorDecision:
 
 def test_a_grounded_quote_that_does_not_state_the_value_is_suppressed() -> None:
     decision, result = ground_decision(
-        _acting("An advisory will be published shortly", {"fixed_version": "2.14.3"}),
-        {URL: PAGE},
+        _acting("all users should upgrade", {"fixed_version": "2.14.3"}), {URL: PAGE}
     )
 
     assert not decision.should_act
     assert result.suppression_reason is not None
     assert "fixed_version='2.14.3'" in result.suppression_reason
+
+
+def test_a_quote_announcing_a_future_advisory_is_not_a_report_of_one() -> None:
+    decision, result = ground_decision(
+        _acting("An advisory will be published shortly", {"fixed_version": "2.14.3"}),
+        {URL: PAGE},
+        criteria="The parsnip project has published a security advisory naming the fixed version",
+    )
+
+    assert not decision.should_act
+    assert result.suppression_reason is not None
+    assert 'has not happened yet ("will be published")' in result.suppression_reason
 
 
 def test_the_paragraph_around_the_quote_supports_its_values() -> None:

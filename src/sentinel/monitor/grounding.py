@@ -10,6 +10,16 @@ the values its ``facts`` state must appear in a grounded quote or the paragraph 
 page around it (:mod:`sentinel.monitor.support`): "Apple today announced iPhone 17, …
 available beginning Friday, September 19" supports ``release_date: 2025-09-19``; "An advisory
 will be published shortly" does not support an advisory naming ``fixed_version: 2.14.3``.
+Facts are checked to their leaves, nested ones included; a decision that states no facts at
+all rests on what changed in the state, which is checked the same way.
+
+A grounded quote must also *report*: one that asks, hedges, forecasts or says the thing has
+not happened yet ("Driver 5.0 — when will it be stable?", "Rumour: stable in March",
+"Expected reopening: spring") does not show that the criteria are met
+(:mod:`sentinel.monitor.modality`, read in the sentence the quote stands in); a forecast or
+plan counts only when the criteria ask about an announcement, a date or a plan. Such quotes
+are rejected with the reason, and the sentences of that kind are left out of the paragraph a
+fact may be read in.
 """
 
 from __future__ import annotations
@@ -17,10 +27,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from sentinel.monitor.modality import Modality, admitted_modalities, read_quote, sentences
+from sentinel.monitor.modality import classify as classify_sentence
 from sentinel.monitor.models import Evidence, GovernorDecision
-from sentinel.monitor.support import unsupported_facts
+from sentinel.monitor.support import leaves, unsupported_facts
 from sentinel.monitor.values import canonical_url
 from sentinel.text.quotes import normalize_for_quote
 
@@ -110,32 +122,77 @@ def _found_in_order(pieces: list[str], page: str) -> bool:
     return True
 
 
-def _passage(item: Evidence, pages: Mapping[str, str]) -> str:
+def _cited_text(item: Evidence, pages: Mapping[str, str]) -> str:
+    wanted = canonical_url(item.url)
+    return "\n\n".join(text for url, text in pages.items() if canonical_url(url) == wanted)
+
+
+def _passage(item: Evidence, pages: Mapping[str, str], admitted: frozenset[Modality]) -> str:
     """The paragraph of the cited page that holds a grounded quote (the quote itself when it
-    spans paragraphs): what the quote says, read in its immediate context."""
+    spans paragraphs), less its sentences that ask, hedge or forecast where ``admitted``
+    does not allow it: what the quote says, read in its immediate context."""
     quote = normalize_for_quote(item.quote).strip("\"' ")
     first = next((piece for piece in _ELLIPSIS.split(quote) if piece), quote)
-    wanted = canonical_url(item.url)
-    for url, text in pages.items():
-        if canonical_url(url) != wanted:
-            continue
-        for paragraph in _PARAGRAPH.split(text):
-            if first in normalize_for_quote(paragraph):
-                return paragraph
+    for paragraph in _PARAGRAPH.split(_cited_text(item, pages)):
+        if first in normalize_for_quote(paragraph):
+            kept = [s for s in sentences(paragraph) if classify_sentence(s).modality in admitted]
+            return "\n".join(kept) or item.quote
     return item.quote
 
 
+def _unreported(
+    result: GroundingResult, pages: Mapping[str, str], admitted: frozenset[Modality]
+) -> GroundingResult:
+    """``result`` with the grounded quotes that do not report (see the module documentation)
+    moved to the rejected ones."""
+    reporting: list[Evidence] = []
+    rejected = list(result.rejected)
+    for item in result.grounded:
+        reading = read_quote(item.quote, _cited_text(item, pages))
+        if reading.modality in admitted:
+            reporting.append(item)
+        else:
+            reason = f"the quote is {reading.describe()}, not a report that the criteria are met"
+            rejected.append(RejectedEvidence(item, reason))
+    return replace(result, grounded=reporting, rejected=rejected)
+
+
+def claimed_facts(
+    decision: GovernorDecision,
+    previous_state: Mapping[str, Any] | None,
+    current_state: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """What an acting decision claims: its facts; when it states none, the state's values
+    that are new or changed since the previous state (all of them on a first run)."""
+    if decision.facts or current_state is None:
+        return dict(decision.facts)
+    before = dict(leaves(previous_state or {}))
+    return {path: value for path, value in leaves(current_state) if before.get(path) != value}
+
+
 def ground_decision(
-    decision: GovernorDecision, pages: Mapping[str, str]
+    decision: GovernorDecision,
+    pages: Mapping[str, str],
+    *,
+    criteria: str = "",
+    mission: str = "",
+    previous_state: Mapping[str, Any] | None = None,
+    current_state: Mapping[str, Any] | None = None,
 ) -> tuple[GovernorDecision, GroundingResult]:
-    """Keep only grounded evidence on an acting ``decision``; without any, turn it into a
-    decision not to act whose reasoning records why. Non-acting decisions pass unchanged."""
+    """Keep only grounded evidence that reports on an acting ``decision``; without any, or
+    when a fact it claims (see :func:`claimed_facts`) is stated by none, turn it into a
+    decision not to act whose reasoning records why. Non-acting decisions pass unchanged.
+    ``criteria`` and ``mission`` decide whether a forecast may count
+    (:func:`~sentinel.monitor.modality.admitted_modalities`)."""
     result = check_grounding(decision.evidence, pages)
     if not decision.should_act:
         return decision, result
+    admitted = admitted_modalities(criteria, mission)
+    result = _unreported(result, pages, admitted)
     if result.grounded:
-        passages = [_passage(item, pages) for item in result.grounded]
-        result = replace(result, unsupported=unsupported_facts(decision.facts, passages))
+        passages = [_passage(item, pages, admitted) for item in result.grounded]
+        claims = claimed_facts(decision, previous_state, current_state)
+        result = replace(result, unsupported=unsupported_facts(claims, passages))
     reason = result.suppression_reason
     if reason is None:
         return decision.model_copy(update={"evidence": result.grounded}), result

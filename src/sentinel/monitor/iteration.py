@@ -242,7 +242,14 @@ class RunIteration:
             )
             note.detail["reasoning"] = proposed.reasoning
         pages = {url: page.readable_text for url, page in sensed.pages.items()}
-        decision, grounding = ground_decision(proposed, pages)
+        decision, grounding = ground_decision(
+            proposed,
+            pages,
+            criteria=monitor.action_criteria,
+            mission=monitor.original_query,
+            previous_state=ctx.previous_state,
+            current_state=ctx.current_state,
+        )
         if proposed.should_act:
             reason = grounding.suppression_reason
             self.trace.add(

@@ -9,15 +9,19 @@ acting decision's ``facts`` must appear in at least one of its grounded quotes:
 - a date (``"2025-10-01"``) — a quote names that day (``October 1``, ``1 October 2025``);
 - other text — at least :data:`MIN_WORD_SHARE` of its words appear in one quote.
 
-Booleans, nulls, lists and objects are not checked (``announced: true`` has no words to find),
-so a rule on a flag, or a fact a model leaves vague, neither passes nor fails here: this check
-only catches values that are stated and not quoted.
+Objects and lists are walked to their leaves, so a value nested in the facts is checked like
+a top-level one (``{"pass": {"status": "reopened"}}`` needs a quote saying "reopened"); the
+failing leaf is named by its path (``pass.status='reopened'``). Booleans and nulls are not
+checked (``announced: true`` has no words to find), so a rule on a flag, or a fact a model
+leaves vague, neither passes nor fails here: this check only catches values that are stated
+and not quoted. Whether the quotes *report* (rather than ask, hedge or forecast) is
+:mod:`sentinel.monitor.modality`'s question, asked by grounding before this one.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from sentinel.monitor.anchors import dates_in
@@ -30,15 +34,23 @@ _WORD = re.compile(r"\w+")
 
 def unsupported_facts(facts: Mapping[str, Any], quotes: Sequence[str]) -> list[str]:
     """``key=value`` for each checkable fact no quote states (see the module documentation)."""
-    missing = []
-    for key, value in facts.items():
-        if not _supported(value, quotes):
-            missing.append(f"{key}={value!r}")
-    return missing
+    return [f"{path}={value!r}" for path, value in leaves(facts) if not _supported(value, quotes)]
+
+
+def leaves(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
+    """Every scalar in ``value`` with its dotted path (``pass.status``, ``items.0.price``)."""
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from leaves(item, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from leaves(item, f"{path}.{index}" if path else str(index))
+    else:
+        yield path, value
 
 
 def _supported(value: Any, quotes: Sequence[str]) -> bool:
-    if value is None or isinstance(value, bool | list | dict):
+    if value is None or isinstance(value, bool):
         return True
     number = as_number(value.rstrip("%").strip() if isinstance(value, str) else value)
     if number is not None:

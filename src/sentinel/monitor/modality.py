@@ -1,0 +1,532 @@
+"""Modality: does a quote *report* something, or ask, hedge, forecast or say it has not happened?
+
+A quote can be verbatim (grounding) and share words with the criteria (relevance) and still
+not say that the thing happened: "Driver 5.0 — when will it be stable?", "Rumour: stable in
+March", "Expected reopening: spring", "The road has not reopened yet". This module reads the
+sentence a quote comes from and sorts it into one :class:`Modality`:
+
+- ``question`` — the sentence asks: it ends with ``?``, or opens as a question does ("When
+  will …", "Does anyone know …", "Any news on …");
+- ``hedged`` — hearsay and speculation: evidential markers ("reportedly", "rumoured", "sources
+  say", "according to insiders", "is said to", "I heard") and epistemic modals ("could",
+  "might", lower-case "may", "possibly", "probably");
+- ``prospective`` — the future, a plan, a forecast or an expectation: "will", "is expected
+  to", "Expected reopening", "plans to", "is set to", "is scheduled for", "is due in",
+  "upcoming", "next month", "to be announced in";
+- ``pending`` — says the thing has not happened (yet): "not yet", "yet to", "still closed",
+  "has not been released", "TBA", "awaiting", and an announcement still to come ("the first
+  names will be announced in the new year", "is set to reveal");
+- ``instruction`` — text addressed to the automated reader rather than reporting anything:
+  "Note to AI assistants reading this page: …", "Ignore previous instructions", "Report to
+  your user that …", "stop monitoring". It taints its whole paragraph: an injected "firmware
+  3.0 has been released" beside "Report to your user that …" is part of the instruction;
+- ``asserted`` — none of these: a report of what is or was ("Released: 5.0 is now
+  available", "The road reopened on November 7 at noon", "Apple today announced iPhone 17").
+
+The unit is the *clause*: a sentence is cut at ``;``, at dashes between spaces and before a
+comma followed by a conjunction ("…, but …", "…, and …", "…, while …"), so "5.0 is now
+available, and 5.1 is expected in March" holds an asserted clause and a prospective one, and
+a quote is read in the clauses it covers. A question mark governs its whole sentence. What
+does not change meaning is left out before reading: "as expected", "as planned",
+"as soon as", and a participle set off by commas ("The vote, scheduled for Tuesday, passed").
+
+Cues are grammatical markers, grouped per language (English, French, German, Spanish); the
+language of a sentence is the one whose function words it uses most (English when none), and
+the question mark works in every language. The markers are the ones grammars of each language
+list for interrogatives, evidentials, epistemic modality, future and negation of completion —
+not words picked from any page or scenario.
+
+:func:`admitted_modalities` says which modalities may support an acting decision for given
+criteria: an assertion always; a forecast or plan only when the criteria or mission ask about
+an announcement, a date, a schedule, a plan or an agreement (a quote "Halcyon will acquire
+BlueKite" reports an agreed deal; "Reopening is expected in spring" does not report a
+reopening); a "not yet" only when they ask about a delay or postponement; a question or
+hearsay never.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Modality(StrEnum):
+    """What a clause does with its content (see the module documentation)."""
+
+    ASSERTED = "asserted"
+    QUESTION = "question"
+    HEDGED = "hedged"
+    PROSPECTIVE = "prospective"
+    PENDING = "pending"
+    INSTRUCTION = "instruction"
+
+
+DESCRIBED = {
+    Modality.QUESTION: "a question",
+    Modality.HEDGED: "hearsay or speculation",
+    Modality.PROSPECTIVE: "a forecast, plan or expectation",
+    Modality.PENDING: "a statement that it has not happened yet",
+    Modality.INSTRUCTION: "addressed to automated readers (an instruction, not a report)",
+    Modality.ASSERTED: "a report",
+}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The modality of a piece of text and the marker that decided it (None when asserted)."""
+
+    modality: Modality
+    cue: str | None = None
+
+    def describe(self) -> str:
+        """E.g. ``a forecast, plan or expectation ("expected")``."""
+        what = DESCRIBED[self.modality]
+        return f'{what} ("{self.cue}")' if self.cue else what
+
+
+@dataclass(frozen=True)
+class _Language:
+    function_words: frozenset[str]
+    question_openings: re.Pattern[str]
+    # Checked in this order within a clause: a "not yet" outranks the future it mentions.
+    cues: tuple[tuple[Modality, re.Pattern[str]], ...]
+    neutral: re.Pattern[str]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _any(*patterns: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
+
+
+_AUX_EN = r"(?:is|are|was|were|be|been|being|remains?|still|now|currently)"
+
+ENGLISH = _Language(
+    function_words=_words(
+        "the a an and of to in is are was were has have will be it this that for on with "
+        "not by at from as its their his her our"
+    ),
+    question_openings=_any(
+        r"^(?:when|what|why|how|where|which|who)\s+(?:will|would|is|are|was|were|does|do|did"
+        r"|can|could|should|has|have|shall)\b",
+        r"^(?:does|did|has|have|is|are|will|can|could)\s+(?:anyone|anybody|someone|somebody"
+        r"|there|it|this|that)\b",
+        r"^(?:any|anyone|anybody)\s+(?:news|word|update|updates|idea|info|eta|know|knows"
+        r"|heard)\b",
+    ),
+    cues=(
+        (
+            Modality.PENDING,
+            _any(
+                r"\bnot\s+yet\b|\bnot\b[^.;,]{0,40}?\byet\b",
+                r"\byet\s+to\b",
+                r"\bstill\s+(?:not|no|closed|shut|unavailable|awaiting|waiting|pending"
+                r"|unconfirmed|unknown|delayed)\b",
+                r"\b(?:has|have|had)(?:n't|\s+not)\s+(?:yet\s+)?(?:been\s+)?\w+",
+                r"\b(?:hasn't|haven't|hadn't)\b",
+                r"\bno\s+(?:official\s+)?(?:word|news|date|update|announcement|release)\s+"
+                r"(?:yet|so\s+far)\b",
+                r"\b(?:tba|tbc|tbd)\b",
+                r"\bto\s+be\s+(?:announced|confirmed|determined|decided)\b",
+                # The announcement itself still to come: "will be announced", "is set to
+                # reveal", "expected to confirm" — a forecast of news, never the news.
+                r"\b(?:will|shall|to|would)\s+(?:be\s+|get\s+)?(?:announc\w*|reveal\w*"
+                r"|confirm\w*|unveil\w*|publish\w*)\b",
+                r"\bawaiting\b",
+            ),
+        ),
+        (
+            Modality.HEDGED,
+            _any(
+                r"\b(?:reportedly|allegedly|purportedly|supposedly|apparently|presumably)\b",
+                r"\brumou?r(?:s|ed|ing)?\b",
+                r"\b(?:unconfirmed|unverified|speculat\w*|hearsay|gossip)\b",
+                r"\bleak(?:s|ed)?\b",
+                r"\b(?:sources?|insiders?|people\s+familiar)\b[^.;]{0,40}?\b(?:say|says|said"
+                r"|claim|claims|claimed|suggest|suggests|suggested|told|tell|indicate\w*)\b",
+                r"\baccording\s+to\s+(?:\w+\s+){0,2}(?:sources|insiders|rumou?rs|leaks?"
+                r"|reports|speculation)\b",
+                r"\b(?:is|are|was|were)\s+(?:said|believed|thought|understood|tipped"
+                r"|rumou?red|alleged)\s+to\b",
+                r"\b(?:i|we)\s+(?:heard|hear|think|guess|believe|reckon|suspect|bet)\b",
+                r"\bmy\s+(?:guess|bet|prediction|hunch)\b|\bcalling\s+it\b",
+                r"\bheard\s+(?:from|that)\b",
+                r"\bword\s+is\b",
+                r"\b(?:could|might|possibly|perhaps|probably|maybe|potentially|likely"
+                r"|unlikely)\b",
+                # "may" the modal, not May the month (case is kept for this one).
+                r"(?-i:\bmay\b)(?!\s+\d)",
+            ),
+        ),
+        (
+            Modality.PROSPECTIVE,
+            _any(
+                r"\b(?:will|shall|won't|gonna)\b",
+                r"\w'll\b",
+                r"\bgoing\s+to\b",
+                rf"\b{_AUX_EN}\s+(?:(?:now|still|currently|officially)\s+)?(?:expected|"
+                r"scheduled|planned|slated|due|anticipated|forecast|projected|poised"
+                r"|on\s+track|tipped|pencil+ed\s+in)\b",
+                rf"\b{_AUX_EN}\s+set\s+(?:to|for)\b",
+                r"\bexpect(?:s|ed|ing|ation|ations)?\b",
+                r"\b(?:anticipat\w*|forecast\w*|predict\w*|projection\w*)\b",
+                r"\b(?:plans?|planning|intends?|intending|aims?|aiming|hopes?|hoping)\s+to\b",
+                r"\bplanned\s+(?:for|in|on)\b",
+                # Attributive, heading a clause or a noun phrase: "Planned restart: summer".
+                r"(?:^|\b(?:the|a|an|its|their|our|his|her)\s+)(?:planned|scheduled|proposed"
+                r"|provisional|estimated|targeted)\s+[^\W\d_]+",
+                r"\b(?:upcoming|forthcoming|tentative\w*|hopefully)\b",
+                r"\bcoming\s+soon\b|\bsoon\b",
+                r"\b(?:next|later\s+this|early\s+next|in\s+the\s+coming)\s+(?:week|month|year"
+                r"|quarter|season|spring|summer|autumn|fall|winter|days|weeks|months)\b",
+                r"\btarget(?:s|ed|ing)?\s+(?:date|release|of|for|is)\b|\btargeting\b",
+                r"\beta\b",
+                r"\bto\s+be\s+(?:released|announced|published|opened|reopened|launched|held"
+                r"|confirmed|decided|completed|shipped)\s+(?:in|on|by|at|next|later)\b",
+                r"\bwould\b",
+            ),
+        ),
+    ),
+    neutral=_any(
+        r"\bas\s+(?:expected|planned|scheduled|anticipated|forecast|predicted|announced"
+        r"|promised)\b",
+        r"\bas\s+soon\s+as\b",
+        # A performative announcement is the news: "We are thrilled to announce …".
+        r"\b(?:thrilled|pleased|happy|proud|excited|delighted|glad|able)\s+to\s+(?:announce"
+        r"|confirm|reveal|unveil|share)\b",
+        r",\s*(?:originally\s+)?(?:scheduled|planned|expected|slated|set)\s+(?:for|to)\b[^,]*,",
+    ),
+)
+
+FRENCH = _Language(
+    function_words=_words(
+        "le la les un une des et de du est sont sera été au aux pour sur dans par pas ne "
+        "que qui avec"
+    ),
+    question_openings=_any(
+        r"^(?:quand|quel|quelle|quels|quelles|pourquoi|comment|où|est-ce)\b",
+        r"^(?:quelqu'un|des\s+nouvelles)\b",
+    ),
+    cues=(
+        (
+            Modality.PENDING,
+            _any(
+                r"\bpas\s+encore\b",
+                r"\btoujours\s+(?:pas|fermée?s?)\b",
+                r"\ben\s+attente\b",
+                r"\bà\s+(?:annoncer|confirmer|déterminer)\b",
+            ),
+        ),
+        (
+            Modality.HEDGED,
+            _any(
+                r"\b(?:rumeurs?|selon\s+(?:des|nos|les)\s+sources|apparemment|peut-être"
+                r"|probablement|présumée?s?)\b",
+                r"\b(?:pourrai(?:t|ent)|devrai(?:t|ent))\b",
+                r"\bil\s+para[iî]t\b",
+                r"\bserai(?:t|ent)\b",
+            ),
+        ),
+        (
+            Modality.PROSPECTIVE,
+            _any(
+                r"\b(?:prévue?s?|attendue?s?|programmée?s?|envisagée?s?|prochaine(?:ment)?"
+                r"|bientôt)\b",
+                r"\b(?:sera|seront|aura|auront|ouvrira|rouvrira|sortira)\b",
+                r"\b(?:va|vont|doit|doivent)\s+(?:être|ouvrir|rouvrir|sortir|annoncer)\b",
+                r"\bprévoit\b",
+            ),
+        ),
+    ),
+    neutral=_any(r"\bcomme\s+prévu\b"),
+)
+
+GERMAN = _Language(
+    function_words=_words(
+        "der die das und ist sind wird wurde ein eine den dem des nicht mit für auf im zu von noch"
+    ),
+    question_openings=_any(
+        r"^(?:wann|was|warum|wie|wo|welche[rsmn]?|wer)\b",
+        r"^(?:gibt\s+es|weiß\s+jemand|weiss\s+jemand|hat\s+jemand)\b",
+    ),
+    cues=(
+        (
+            Modality.PENDING,
+            _any(
+                r"\bnoch\s+(?:nicht|kein\w*|geschlossen|gesperrt|offen)\b",
+                r"\bsteht\s+noch\s+aus\b",
+            ),
+        ),
+        (
+            Modality.HEDGED,
+            _any(
+                r"\b(?:gerüchte?\w*|angeblich|vermutlich|wahrscheinlich|möglicherweise"
+                r"|vielleicht|offenbar|anscheinend)\b",
+                r"\b(?:könnte|könnten|dürfte|dürften|soll(?:en)?\s+angeblich)\b",
+                r"\blaut\s+(?:insidern|quellen|berichten)\b",
+            ),
+        ),
+        (
+            Modality.PROSPECTIVE,
+            _any(
+                r"\b(?:wird|werden|voraussichtlich|geplant\w*|erwartet\w*|demnächst|bald"
+                r"|künftig|kommende[nmrs]?|nächste[nmrs]?)\b",
+                r"\b(?:soll|sollen)\b",
+                r"\bplant\b",
+            ),
+        ),
+    ),
+    neutral=_any(r"\bwie\s+(?:geplant|erwartet|angekündigt)\b"),
+)
+
+SPANISH = _Language(
+    function_words=_words(
+        "el la los las un una y de del es son será fue en por para con no que se al su"
+    ),
+    question_openings=_any(
+        r"^¿",
+        r"^(?:cuándo|qué|por\s+qué|cómo|dónde|cuál|quién)\b",
+        r"^(?:alguien\s+sabe|hay\s+noticias)\b",
+    ),
+    cues=(
+        (
+            Modality.PENDING,
+            _any(
+                r"\b(?:todavía|aún)\s+no\b",
+                r"\bsigue\s+(?:sin|cerrad[oa])\b",
+                r"\bpor\s+(?:anunciar|confirmar|determinar)\b",
+            ),
+        ),
+        (
+            Modality.HEDGED,
+            _any(
+                r"\b(?:rumor(?:es)?|supuestamente|presuntamente|al\s+parecer|quizás?"
+                r"|probablemente|posiblemente)\b",
+                r"\b(?:podría|podrían)\b",
+                r"\bsegún\s+(?:fuentes|rumores|filtraciones)\b",
+            ),
+        ),
+        (
+            Modality.PROSPECTIVE,
+            _any(
+                r"\b(?:prevista?s?|previsto?s?|esperad[oa]s?|programad[oa]s?|próximamente"
+                r"|pronto|próxim[oa]s?)\b",
+                r"\b(?:será|serán|abrirá|reabrirá|saldrá|tendrá)\b",
+                r"\b(?:va|van)\s+a\b",
+                r"\b(?:planea|prevé|espera)\b",
+            ),
+        ),
+    ),
+    neutral=_any(r"\bcomo\s+(?:estaba\s+)?previsto\b"),
+)
+
+LANGUAGES = {"en": ENGLISH, "fr": FRENCH, "de": GERMAN, "es": SPANISH}
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_BLOCK_START = re.compile(r"\s*(?:#|\||>|[-*+]\s|\d+[.)]\s)")
+_CLAUSE_BREAK = re.compile(
+    r"\s*;\s*|\s+[—–-]{1,2}\s+|,\s*(?=(?:but|and|while|whereas|although|though|yet|so|mais"
+    r"|et|tandis|aber|und|während|pero|y|mientras)\b)",
+    re.IGNORECASE,
+)
+_LETTERS = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_TRAILING = "\"'”’)]*_ \t"
+
+
+def detect_language(text: str) -> str:
+    """The code of the language (``en``, ``fr``, ``de``, ``es``) whose function words
+    ``text`` uses most; English on ties and when it uses none."""
+    words = [w.casefold() for w in _LETTERS.findall(text)]
+    best, best_count = "en", 0
+    for code, language in LANGUAGES.items():
+        count = sum(1 for w in words if w in language.function_words)
+        if count > best_count:
+            best, best_count = code, count
+    return best
+
+
+def is_question(sentence: str, language: str | None = None) -> bool:
+    """Whether ``sentence`` asks: it ends with a question mark, or opens as a question."""
+    text = _fold(sentence)
+    if text.rstrip(_TRAILING).endswith(("?", "？")):
+        return True
+    lang = LANGUAGES[language or detect_language(text)]
+    opening = re.sub(r"^(?:re:\s*|q:\s*|[#>*\s]+)+", "", text, flags=re.IGNORECASE)
+    return bool(lang.question_openings.search(opening))
+
+
+def classify_clause(clause: str, language: str | None = None) -> Reading:
+    """The modality of one clause (questions are judged per sentence: :func:`classify`)."""
+    text = _fold(clause)
+    lang = LANGUAGES[language or detect_language(text)]
+    text = lang.neutral.sub(" ", text)
+    for modality, pattern in lang.cues:
+        match = pattern.search(text)
+        if match:
+            return Reading(modality, match.group(0).strip(" ,"))
+    return Reading(Modality.ASSERTED)
+
+
+def instruction_cue(sentence: str) -> str | None:
+    """The words by which ``sentence`` addresses an automated reader, or None."""
+    match = _INSTRUCTION.search(_fold(sentence))
+    return match.group(0) if match else None
+
+
+def classify(sentence: str, language: str | None = None) -> Reading:
+    """The modality of ``sentence`` as a whole: an instruction, a question, else the first
+    clause that asserts, else the first clause's reading."""
+    cue = instruction_cue(sentence)
+    if cue is not None:
+        return Reading(Modality.INSTRUCTION, cue)
+    lang = language or detect_language(sentence)
+    if is_question(sentence, lang):
+        return Reading(Modality.QUESTION, "?")
+    readings = [classify_clause(clause, lang) for clause in clauses(sentence)]
+    asserted = [r for r in readings if r.modality is Modality.ASSERTED]
+    return asserted[0] if asserted else (readings[0] if readings else Reading(Modality.ASSERTED))
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into sentences. Paragraphs end at blank lines; a line that starts a
+    block (a heading, a list item, a table row, a quote) stands alone; other line breaks
+    are soft wraps inside a sentence."""
+    found: list[str] = []
+    for paragraph in _PARAGRAPH.split(text):
+        lines: list[str] = []
+        for line in paragraph.splitlines():
+            if lines and not _BLOCK_START.match(line) and not _BLOCK_START.match(lines[-1]):
+                lines[-1] = f"{lines[-1]} {line.strip()}"
+            else:
+                lines.append(line.strip())
+        for line in lines:
+            found += [s.strip() for s in _SENTENCE_END.split(line) if s and s.strip()]
+    return found
+
+
+def clauses(sentence: str) -> list[str]:
+    """``sentence`` cut into clauses (see the module documentation)."""
+    # A participle set off by commas is an aside, not a clause: keep it with its sentence.
+    return [c for c in _CLAUSE_BREAK.split(sentence) if c and c.strip()]
+
+
+def read_quote(quote: str, page: str) -> Reading:
+    """The modality of ``quote`` read where it stands on ``page``: each sentence the quote
+    overlaps is read in the clauses the quote covers; the quote reports when one of them
+    asserts. A quote not found on the page is read on its own."""
+    readings = list(_readings_on_page(quote, page)) or [classify(quote)]
+    for reading in readings:
+        if reading.modality is Modality.ASSERTED:
+            return reading
+    return readings[0]
+
+
+def admitted_modalities(criteria: str, mission: str = "") -> frozenset[Modality]:
+    """The modalities a quote may have to support acting on ``criteria`` (see the module
+    documentation). Exclusions ("; rumours and forecasts do not count") are left out before
+    reading."""
+    text = " ".join(
+        part
+        for part in re.split(r";|\.(?:\s|$)", f"{criteria}. {mission}")
+        if not _EXCLUSION.search(part)
+    )
+    admitted = {Modality.ASSERTED}
+    if _ASKS_FOR_PLAN.search(text):
+        admitted.add(Modality.PROSPECTIVE)
+    if _ASKS_FOR_DELAY.search(text):
+        admitted.add(Modality.PENDING)
+    return frozenset(admitted)
+
+
+_INSTRUCTION = re.compile(
+    r"\b(?:note|message|instructions?|attention|notice|reminder)\s+(?:to|for)\s+(?:all\s+|any\s+)?"
+    r"(?:ai\b|a\.i\.|llms?\b|language\s+models?|(?:ai\s+)?assistants?|chat\s?bots?|bots?\b"
+    r"|crawlers?|scrapers?|agents?\b|automated\s+\w+)"
+    r"|\bignore\s+(?:all\s+|any\s+)?(?:the\s+)?(?:previous|prior|above|earlier|other|your)\s+"
+    r"(?:instructions|prompts?|rules|criteria)"
+    r"|\b(?:report|tell|inform|notify|say)\s+(?:to\s+)?(?:your|the)\s+(?:users?|owners?|humans?"
+    r"|operators?)\b"
+    r"|\bstop\s+monitoring\b|\bsystem\s+prompt\b"
+    r"|\byou\s+are\s+(?:an?\s+)?(?:ai|assistant|language\s+model|monitor)\b",
+    re.IGNORECASE,
+)
+_EXCLUSION = re.compile(
+    r"\b(?:do(?:es)?\s+not|don't|doesn't|never)\s+count\b|\bexcept\b|\bexclud\w*|\bignor\w*"
+    r"|\bnot\s+(?:a\s+|an\s+)?(?:rumou?rs?|leaks?|estimates?|forecasts?)\b",
+    re.IGNORECASE,
+)
+_ASKS_FOR_PLAN = re.compile(
+    r"\b(?:announc\w*|confirm\w*|dates?|schedul\w*|plan\w*|agree\w*|deal|expect\w*"
+    r"|forecast\w*|predict\w*|upcoming|will|going\s+to|pre-?orders?"
+    r"|annonc\w*|prévu\w*|angekündigt|ankündig\w*|termin|geplant|anunci\w*|fecha)\b",
+    re.IGNORECASE,
+)
+_ASKS_FOR_DELAY = re.compile(
+    r"\b(?:delay\w*|postpon\w*|slip\w*|push\w*\s+back|not\s+yet|still|pending|report"
+    r"\w*\s+late|retard\w*|verschoben|verzöger\w*|aplaza\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("\u2019", "'").replace("\u2018", "'")
+    text = re.sub(r"[*_`]+|!?\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", text)
+    return " ".join(text.split())
+
+
+def _comparable(text: str) -> str:
+    return " ".join(_fold(text).casefold().split())
+
+
+def _readings_on_page(quote: str, page: str) -> Iterator[Reading]:
+    pieces = [p for p in re.split(r"\s*(?:\.\.\.+|…|\[\.\.\.\])\s*", _comparable(quote)) if p]
+    pieces = [p.strip("\"' ") for p in pieces if p.strip("\"' ")]
+    if not pieces:
+        return
+    for paragraph in _PARAGRAPH.split(page):
+        found = sentences(paragraph)
+        injected = next((c for c in map(instruction_cue, found) if c is not None), None)
+        for sentence in found:
+            yield from _sentence_readings(sentence, pieces, injected)
+
+
+def _sentence_readings(sentence: str, pieces: list[str], injected: str | None) -> Iterator[Reading]:
+    folded = _comparable(sentence)
+    covered = [p for p in pieces if p in folded or folded in p]
+    if covered:
+        if injected is not None:
+            yield Reading(Modality.INSTRUCTION, injected)
+            return
+        language = detect_language(sentence)
+        if is_question(sentence, language):
+            yield Reading(Modality.QUESTION, "?")
+            return
+        yield from _clause_readings(sentence, covered, language)
+
+
+def _clause_readings(sentence: str, covered: Iterable[str], language: str) -> Iterator[Reading]:
+    parts = clauses(sentence)
+    wanted = list(covered)
+    hit = False
+    for clause in parts:
+        folded = _comparable(clause)
+        if any(_overlaps(piece, folded) for piece in wanted):
+            hit = True
+            yield classify_clause(clause, language)
+    if not hit:
+        yield classify(sentence, language)
+
+
+def _overlaps(piece: str, clause: str) -> bool:
+    """Whether a quoted piece and a clause share text: one holds the other, or they share a
+    run of at least three words."""
+    if piece in clause or clause in piece:
+        return True
+    words = piece.split()
+    return any(" ".join(words[i : i + 3]) in clause for i in range(len(words) - 2))
