@@ -24,6 +24,7 @@ def test_backoff_windows_grow_by_the_multiplier_and_are_capped() -> None:
     assert [backoff.delay(n) for n in (1, 2, 3, 4, 5)] == [1.0, 2.0, 4.0, 5.0, 5.0]
     assert Backoff(base_s=2.0, cap_s=1e9, multiplier=4.0).window(3) == 32.0
     assert Backoff(base_s=1.0, cap_s=10.0).window(10**9) == 10.0  # no overflow
+    assert Backoff(base_s=0.0, cap_s=0.0).delay(3) == 0.0  # retry at once (tests, local tools)
 
 
 def test_jitter_takes_off_at_most_its_share_of_the_window() -> None:
@@ -39,7 +40,7 @@ def test_jitter_takes_off_at_most_its_share_of_the_window() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"base_s": 0.0, "cap_s": 1.0}, "base_s"),
+        ({"base_s": -1.0, "cap_s": 1.0}, "base_s"),
         ({"base_s": 10.0, "cap_s": 5.0}, "base_s"),
         ({"base_s": 1.0, "cap_s": 5.0, "multiplier": 0.5}, "multiplier"),
         ({"base_s": 1.0, "cap_s": 5.0, "jitter": 1.0}, "jitter"),

@@ -63,8 +63,8 @@ class Backoff:
     jitter: float = 0.5
 
     def __post_init__(self) -> None:
-        if not 0 < self.base_s <= self.cap_s:
-            raise InvalidInput("base_s", self.base_s, f"must be in (0, cap_s={self.cap_s}]")
+        if not 0 <= self.base_s <= self.cap_s:
+            raise InvalidInput("base_s", self.base_s, f"must be in [0, cap_s={self.cap_s}]")
         if self.multiplier < 1:
             raise InvalidInput("multiplier", self.multiplier, "must be at least 1")
         if not 0 <= self.jitter < 1:
