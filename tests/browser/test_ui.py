@@ -98,8 +98,10 @@ async def test_research_a_question_and_follow_a_citation(browser: Browser, serve
     await expect(page.locator("#progress")).to_contain_text("searcher:")
     await page.locator("a.cite").first.click()
     await expect(page).to_have_url(re.compile(r"/research/1#source-1$"))
+    # Source 1 is whichever world page the checked report cites first (only cited sources
+    # are listed, numbered in order of first citation).
     await expect(page.locator("#source-1 a")).to_have_attribute(
-        "href", "http://www.caldermarathon.example/results/2025"
+        "href", re.compile(r"^http://www\.calder[a-z-]*\.example/")
     )
     await page.screenshot(path=artifacts_dir() / "research-desktop.png", full_page=True)
 
