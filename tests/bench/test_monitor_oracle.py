@@ -18,7 +18,7 @@ from sentinel.bench.monitoring.oracle_facts import (
 from sentinel.clock import VirtualClock
 from sentinel.errors import InvalidInput
 from sentinel.llm import Message, ScriptedModel, forbid_real_models
-from sentinel.monitor.reply import SensorReply
+from sentinel.monitor.sensing.reply import SensorReply
 from tests.bench.monitor_scenarios import FLIPFLOP, LAUNCH, scenario
 
 PROMPT = """Mission: Tell me when Gizmo announces the Gizmo 2 launch date

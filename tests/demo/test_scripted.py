@@ -20,7 +20,7 @@ from sentinel.demo.scripted import (
     shown_pages,
 )
 from sentinel.llm import Message
-from sentinel.monitor.governor import GovernorReply
+from sentinel.monitor.governing.governor import GovernorReply
 from sentinel.monitor.models import GovernorContext
 from sentinel.monitor.prompts import (
     GOVERNOR_INSTRUCTIONS,
@@ -28,8 +28,8 @@ from sentinel.monitor.prompts import (
     render_governor_context,
     render_sensor_context,
 )
-from sentinel.monitor.reply import SensorReply
-from sentinel.monitor.sources import PageRecord
+from sentinel.monitor.sensing.reply import SensorReply
+from sentinel.monitor.sensing.sources import PageRecord
 
 MISSION = "Tell me when Apple announces the iPhone 17 release date"
 NOW = datetime(2025, 9, 10, tzinfo=UTC)

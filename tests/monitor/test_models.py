@@ -17,7 +17,7 @@ from sentinel.monitor.models import (
     SensorOutput,
     parse_monitor_spec,
 )
-from sentinel.monitor.scheduling import ScheduleBounds
+from sentinel.monitor.scheduling.bounds import ScheduleBounds
 from sentinel.storage.enums import NotifyBehavior
 
 

@@ -13,7 +13,7 @@ from sentinel.monitor.prompts import (
     render_sensor_context,
     render_state,
 )
-from sentinel.monitor.sources import PageRecord
+from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.storage.enums import NotifyBehavior
 
 NOW = datetime(2025, 9, 10, 12, tzinfo=UTC)

@@ -10,10 +10,10 @@ import pytest
 
 from sentinel.llm import LocalModel, ScriptedModel
 from sentinel.llm.errors import ModelRequestError
-from sentinel.monitor.grounding import check_grounding
+from sentinel.monitor.governing.grounding import check_grounding
 from sentinel.monitor.models import Evidence
 from sentinel.monitor.run import execute_run
-from sentinel.monitor.sources import PageRecord
+from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.notify import NotificationPayload
 from sentinel.storage import Database, MonitorState, RunStatus
 from tests.monitor.pipeline_fixtures import (
@@ -28,7 +28,7 @@ from tests.monitor.pipeline_fixtures import (
     run_once,
     sensor_model,
 )
-from tests.monitor.test_sensor import FailingSearch
+from tests.monitor.sensing.test_sensor import FailingSearch
 
 BEFORE_LAUNCH = datetime(2025, 8, 13, 9, tzinfo=UTC)
 JUST_AFTER_LAUNCH = datetime(2025, 9, 9, 17, 10, tzinfo=UTC)

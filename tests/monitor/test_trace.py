@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from sentinel.agents import TraceRecord
-from sentinel.monitor.sources import PageRecord
+from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import Workspace
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from sentinel.errors import ModelOutputError
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.reply import SensorReply
+from sentinel.monitor.sensing.reply import SensorReply
 
 _PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
 _MISSION = re.compile(r"^Mission: (.*)$", re.M)

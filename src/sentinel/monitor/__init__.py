@@ -5,16 +5,14 @@ grounding, dedupe, the pre-filter, the query-drift guard and notification text. 
 agent, the LLM governor and the one-run pipeline build on it.
 """
 
-from sentinel.monitor.dedupe import decision_key, facts_key, is_duplicate, suppress_duplicate
-from sentinel.monitor.drift import DriftVerdict, check_query_update
-from sentinel.monitor.durations import UnparseableDuration, format_duration, parse_duration
-from sentinel.monitor.grounding import (
+from sentinel.monitor.governing.grounding import (
     GroundingResult,
     RejectedEvidence,
     check_grounding,
     ground_decision,
 )
-from sentinel.monitor.message import Notification, compose_notification
+from sentinel.monitor.governing.rule_syntax import InvalidRule, ParsedRule, parse_rule
+from sentinel.monitor.governing.rules import RuleEvaluation, RulesGovernor, evaluate_rule
 from sentinel.monitor.models import (
     Evidence,
     GovernorContext,
@@ -25,24 +23,35 @@ from sentinel.monitor.models import (
     SensorOutput,
     parse_monitor_spec,
 )
-from sentinel.monitor.next_check import (
-    NextCheck,
-    UnparseableNextCheck,
-    interpret_next_check,
-    parse_next_check,
+from sentinel.monitor.notifying.dedupe import (
+    decision_key,
+    facts_key,
+    is_duplicate,
+    suppress_duplicate,
 )
-
-# The function prefilter() is not re-exported: it would shadow its module's name here.
-from sentinel.monitor.prefilter import PrefilterDecision, SourceSnapshot, backoff_interval
-from sentinel.monitor.rule_syntax import InvalidRule, ParsedRule, parse_rule
-from sentinel.monitor.rules import RuleEvaluation, RulesGovernor, evaluate_rule
-from sentinel.monitor.scheduling import (
+from sentinel.monitor.notifying.message import Notification, compose_notification
+from sentinel.monitor.scheduling.bounds import (
     ScheduleBounds,
     ScheduledRun,
     add_jitter,
     bound_next_run,
     schedule_next,
 )
+from sentinel.monitor.scheduling.durations import (
+    UnparseableDuration,
+    format_duration,
+    parse_duration,
+)
+from sentinel.monitor.scheduling.next_check import (
+    NextCheck,
+    UnparseableNextCheck,
+    interpret_next_check,
+    parse_next_check,
+)
+from sentinel.monitor.sensing.drift import DriftVerdict, check_query_update
+
+# The function prefilter() is not re-exported: it would shadow its module's name here.
+from sentinel.monitor.sensing.prefilter import PrefilterDecision, SourceSnapshot, backoff_interval
 from sentinel.storage.enums import NotifyBehavior
 
 __all__ = [

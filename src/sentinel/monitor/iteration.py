@@ -1,7 +1,9 @@
-"""The steps of one monitor run, in order: load, sense, skip or persist, govern, conclude.
+"""The steps of one monitor run: start, sense, skip or fail, persist, govern, conclude.
 
-:func:`sentinel.monitor.run.execute_run` drives a :class:`RunIteration`; each step appends to
-the run's trace and the last one writes the run's outcome and the monitor's schedule.
+:func:`sentinel.monitor.run.execute_run` calls them in order (it reads as the pipeline); each
+step appends to the run's trace, calls into its stage (``sensing``, ``governing``,
+``notifying``, ``scheduling``) and the last one writes the run's outcome and the monitor's
+schedule.
 """
 
 from __future__ import annotations
@@ -11,14 +13,13 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sentinel.llm import UsageTracker
-from sentinel.monitor.actuator import notification_for, payload_for, sent_keys
-from sentinel.monitor.cadence import after_decision, after_failure, after_skip
-from sentinel.monitor.corroborate import uncorroborated_change
-from sentinel.monitor.dedupe import decision_key, forgets_memory, suppress_duplicate
 from sentinel.monitor.failures import RunFailure
-from sentinel.monitor.governor import Governor, make_governor
-from sentinel.monitor.grounding import ground_decision
+from sentinel.monitor.governing.corroborate import uncorroborated_change
+from sentinel.monitor.governing.governor import Governor
+from sentinel.monitor.governing.grounding import ground_decision
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
+from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
+from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import (
     LoadedRun,
@@ -28,8 +29,9 @@ from sentinel.monitor.recording import (
     sensor_document,
     summarize_usage,
 )
-from sentinel.monitor.sensor import Sensor, SensorResult
-from sentinel.monitor.sources import snapshot_from_json
+from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
+from sentinel.monitor.sensing.sensor import Sensor, SensorResult
+from sentinel.monitor.sensing.sources import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
@@ -63,23 +65,14 @@ class RunIteration:
     def now(self) -> datetime:
         return self.loaded.now
 
-    async def iterate(self) -> RunOutcome:
-        services, monitor = self.services, self.loaded.monitor
+    def start(self) -> None:
+        """Open the run's trace with what was loaded."""
+        monitor = self.loaded.monitor
         self.trace.add(
             "load",
             f"run {self.loaded.run.id} of {monitor.name!r} (attempt {self.loaded.attempt})",
             state_version=self.loaded.latest.version if self.loaded.latest else None,
         )
-        governor = make_governor(monitor, services.governor_model)
-        sensed = await self.sense()
-        if sensed.status in ("skipped", "empty"):
-            return await self.skip(sensed, calls_saved=1 + governor.model_calls)
-        if sensed.status == "failed" or sensed.output is None:
-            failure = sensed.failure or RunFailure("model", sensed.reason, retryable=False)
-            return await self.fail(failure)
-        self.version = await self.persist(sensed)
-        decision = await self.govern(governor, sensed)
-        return await self.conclude(sensed, decision)
 
     async def sense(self) -> SensorResult:
         services, loaded = self.services, self.loaded
@@ -218,6 +211,7 @@ class RunIteration:
                 reattributed=list(report.reattributed) or None,
                 query_update=report.query_verdict.reason if report.query_verdict else None,
             )
+        self.version = version
         return version
 
     async def govern(self, governor: Governor, sensed: SensorResult) -> GovernorDecision:
@@ -277,7 +271,7 @@ class RunIteration:
         self, decision: GovernorDecision, rule: str, sensed: SensorResult
     ) -> GovernorDecision:
         """``decision`` unless the pages refute the change its rule acts on (see
-        :mod:`sentinel.monitor.corroborate`); then a decision not to act saying why."""
+        :mod:`sentinel.monitor.governing.corroborate`); then a decision not to act saying why."""
         assert sensed.output is not None
         texts = [page.readable_text for page in sensed.pages.values()]
         reason = uncorroborated_change(
@@ -381,7 +375,7 @@ class RunIteration:
 
 def probe_run(consecutive_skips: int) -> bool:
     """Whether this run may probe (re-read only the pages that matter most; see
-    :class:`~sentinel.monitor.sensor.SensorPolicy`): in a quiet stretch, except every
+    :class:`~sentinel.monitor.sensing.sensor.SensorPolicy`): in a quiet stretch, except every
     :data:`FULL_READ_EVERY`-th run of it, which reads in full — a change on a page the probe
     does not re-read (and search does not reveal) is seen at that run at the latest."""
     return consecutive_skips > 0 and consecutive_skips % FULL_READ_EVERY != 0

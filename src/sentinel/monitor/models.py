@@ -15,9 +15,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from sentinel.errors import InvalidInput
-from sentinel.monitor.durations import UnparseableDuration, parse_duration
-from sentinel.monitor.rule_syntax import parse_rule
-from sentinel.monitor.scheduling import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
+from sentinel.monitor.governing.rule_syntax import parse_rule
+from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
+from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
 from sentinel.storage.enums import NotifyBehavior
 
 MAX_QUERY_CHARS = 500
@@ -33,7 +33,7 @@ GovernorKind = Literal["llm", "rules"]
 
 class Evidence(BaseModel):
     """A quote from a page that supports a claim; only verbatim quotes from pages fetched this
-    run survive grounding (see :mod:`sentinel.monitor.grounding`)."""
+    run survive grounding (see :mod:`sentinel.monitor.governing.grounding`)."""
 
     model_config = ConfigDict(frozen=True)
 

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from sentinel.monitor.governing.values import url_domain
 from sentinel.monitor.models import Evidence, GovernorContext
-from sentinel.monitor.sources import PageRecord, excerpt
-from sentinel.monitor.values import url_domain
+from sentinel.monitor.sensing.sources import PageRecord, excerpt
 from sentinel.storage.enums import NotifyBehavior
 
 MAX_STATE_CHARS = 1500

@@ -14,12 +14,12 @@ from datetime import datetime
 from typing import Any
 
 from sentinel.llm import UsageTracker
-from sentinel.monitor.actuator import SENT_KEYS, remember_key, sent_keys
-from sentinel.monitor.history import HISTORY_DEPTH, RunHistory, read_history
 from sentinel.monitor.models import SensorOutput
-from sentinel.monitor.prefilter import SourceSnapshot
-from sentinel.monitor.sensor import SensorResult
-from sentinel.monitor.sources import snapshot_to_json
+from sentinel.monitor.notifying.actuator import SENT_KEYS, remember_key, sent_keys
+from sentinel.monitor.scheduling.history import HISTORY_DEPTH, RunHistory, read_history
+from sentinel.monitor.sensing.prefilter import SourceSnapshot
+from sentinel.monitor.sensing.sensor import SensorResult
+from sentinel.monitor.sensing.sources import snapshot_to_json
 from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import (
     Database,
@@ -168,7 +168,8 @@ async def finish_run(
     forget_sent: bool = False,
 ) -> Finished:
     """Record the run's outcome, its notification, the dedupe memory (emptied when
-    ``forget_sent``, see :func:`sentinel.monitor.dedupe.forgets_memory`) and the schedule (or
+    ``forget_sent``, see :func:`sentinel.monitor.notifying.dedupe.forgets_memory`) and the
+    schedule (or
     the completion) in one transaction."""
     monitor_id = loaded.monitor.id
     failed = outcome.error_category is not None

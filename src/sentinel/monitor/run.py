@@ -4,7 +4,7 @@
 caller has leased (``claim_due(now, services.lease_owner, …)``):
 
 1. load the monitor, its latest state version and recent runs; start the run record;
-2. sense (:mod:`sentinel.monitor.sensor`): search, read the chosen pages, pre-filter. When
+2. sense (:mod:`sentinel.monitor.sensing.sensor`): search, read the chosen pages, pre-filter. When
    every source is unchanged and no search hit is new, stop here: the run is recorded as
    ``skipped-no-change``, the schedule backs off, and no model is called (``calls_saved``);
 3. persist the new state version (state is the asset: its own transaction, before governing),
@@ -49,6 +49,7 @@ from sentinel.monitor.failures import (
     RunRetries,
     classify_error,
 )
+from sentinel.monitor.governing.governor import make_governor
 from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import NotRunnable, load_run
@@ -110,14 +111,24 @@ class RunServices:
 async def execute_run(
     services: RunServices, monitor_id: int, *, run_id: int | None = None
 ) -> RunOutcome:
-    """Perform one iteration of ``monitor_id``'s loop (see the module documentation)."""
-    now = services.clock.now()
-    loaded = await load_run(services.db, monitor_id, run_id=run_id, now=now)
+    """Perform one iteration of ``monitor_id``'s loop (see the module documentation): load,
+    sense, then skip (nothing changed), fail, or persist the state, govern and conclude."""
+    loaded = await load_run(services.db, monitor_id, run_id=run_id, now=services.clock.now())
     if isinstance(loaded, NotRunnable):
         return RunOutcome(None, monitor_id, "failed", "user", loaded.reason, reason=loaded.reason)
     run = RunIteration(services, loaded, RunTrace(services.clock.now))
     with run.usage:
         try:
-            return await run.iterate()
+            run.start()
+            governor = make_governor(loaded.monitor, services.governor_model)
+            sensed = await run.sense()  # sensing: pre-filter, read, report the state
+            if sensed.status in ("skipped", "empty"):
+                return await run.skip(sensed, calls_saved=1 + governor.model_calls)
+            if sensed.status == "failed" or sensed.output is None:
+                failure = sensed.failure or RunFailure("model", sensed.reason, retryable=False)
+                return await run.fail(failure)
+            await run.persist(sensed)  # the state is saved before anything is decided
+            decision = await run.govern(governor, sensed)  # governing: decide, then guard
+            return await run.conclude(sensed, decision)  # notifying and scheduling
         except EXPECTED_ERRORS as error:
             return await run.fail(classify_error(error))

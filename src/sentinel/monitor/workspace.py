@@ -26,14 +26,14 @@ from pydantic import BaseModel, Field
 
 from sentinel.agents import AgentState, ModelConfig
 from sentinel.errors import InvalidInput
-from sentinel.monitor.drift import DriftVerdict, check_query_update
 from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_error
-from sentinel.monitor.grounding import check_grounding
-from sentinel.monitor.locate import locate_evidence
-from sentinel.monitor.message import Notification
+from sentinel.monitor.governing.grounding import check_grounding
+from sentinel.monitor.governing.locate import locate_evidence
 from sentinel.monitor.models import Evidence, SensorOutput
-from sentinel.monitor.prefilter import SourceSnapshot
-from sentinel.monitor.sources import PageRecord
+from sentinel.monitor.notifying.message import Notification
+from sentinel.monitor.sensing.drift import DriftVerdict, check_query_update
+from sentinel.monitor.sensing.prefilter import SourceSnapshot
+from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.store import Store
 from sentinel.web.fetch import FetchResult
 from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, SearchProvider
@@ -75,7 +75,8 @@ class SensorReport:
     output: SensorOutput
     dropped_evidence: tuple[str, ...] = ()
     reattributed: tuple[str, ...] = ()
-    # Quotes the code found for reported values no kept quote stated (sentinel.monitor.locate).
+    # Quotes the code found for reported values no kept quote stated
+    # (sentinel.monitor.governing.locate).
     located: tuple[str, ...] = ()
     query_verdict: DriftVerdict | None = None
 

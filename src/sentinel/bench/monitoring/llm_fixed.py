@@ -40,9 +40,9 @@ from sentinel.bench.monitoring.policy import (
 )
 from sentinel.errors import ModelOutputError, ProviderError
 from sentinel.llm import LanguageModel, Message, ScriptedModel, ScriptedRequest
-from sentinel.monitor.dedupe import facts_key
+from sentinel.monitor.notifying.dedupe import facts_key
 from sentinel.monitor.prompts import render_page
-from sentinel.monitor.sources import PageRecord, query_terms
+from sentinel.monitor.sensing.sources import PageRecord, query_terms
 from sentinel.sim import Scenario
 from sentinel.web.fetch import Fetcher
 from sentinel.web.search.base import SearchInput, SearchProvider

@@ -31,7 +31,7 @@ from typing import Any, Literal
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.sources import query_terms
+from sentinel.monitor.sensing.sources import query_terms
 from sentinel.monitor.workspace import MAX_QUOTE_CHARS
 from sentinel.sim import Scenario
 

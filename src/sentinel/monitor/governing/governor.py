@@ -1,0 +1,157 @@
+"""Governors: decide from the sensed states whether to notify and when to look again.
+
+Two kinds, selected per monitor by :func:`make_governor`: the :class:`LLMGovernor` (one
+grammar-constrained model call; it never browses) and the rules governor
+(:class:`~sentinel.monitor.governing.rules.RulesGovernor`, no model at all) for simple criteria.
+Both
+return the seed's :class:`~sentinel.monitor.models.GovernorDecision` with ``facts`` (for
+dedupe) and ``evidence`` (for grounding).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from sentinel.errors import ConfigError
+from sentinel.llm import LanguageModel, Message
+from sentinel.monitor.governing.rules import RulesGovernor
+from sentinel.monitor.models import GovernorContext, GovernorDecision
+from sentinel.monitor.prompts import GOVERNOR_INSTRUCTIONS, render_governor_context
+from sentinel.monitor.sensing.sources import query_terms
+from sentinel.storage import GovernorKind, MonitorRecord
+
+GOVERNOR_MAX_TOKENS = 300
+STEM_CHARS = 5
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+class GovernorReply(BaseModel):
+    """The decision as the model writes it; quotes are cited by their number."""
+
+    # Bounds become grammar limits on a local model: a small model that rambles is cut short.
+    reasoning: str = Field(max_length=200, description="One short sentence.")
+    should_act: bool = Field(description="Whether the criteria are met now.")
+    answer: str | None = Field(max_length=280, description="The news for the user, or null.")
+    facts: dict[str, Any] = Field(description="The values the answer states.")
+    evidence: list[int] = Field(max_length=5, description="Numbers of the supporting quotes.")
+    next_check: str = Field(max_length=60, description="When to look again, e.g. '6 hours'.")
+
+
+class Governor(Protocol):
+    """Decides for one monitor; ``model_calls`` is how many calls one decision costs."""
+
+    kind: Literal["llm", "rules"]
+    model_calls: int
+
+    async def govern(self, ctx: GovernorContext) -> GovernorDecision:
+        """The decision for ``ctx``."""
+        ...
+
+
+@dataclass
+class LLMGovernor:
+    """The model decides (one call); quotes it cites by number become the decision's evidence.
+
+    An acting decision that cites no quote rests on all the sensor's quotes, as the rules
+    governor's does; grounding then checks them like any other.
+    """
+
+    model: LanguageModel
+    max_tokens: int = GOVERNOR_MAX_TOKENS
+    kind: Literal["llm", "rules"] = "llm"
+    model_calls: int = 1
+
+    async def govern(self, ctx: GovernorContext) -> GovernorDecision:
+        """Ask the model; raises ModelOutputError / ProviderError as the model layer does."""
+        completion = await self.model.complete(
+            [Message.system(GOVERNOR_INSTRUCTIONS), Message.user(render_governor_context(ctx))],
+            output=GovernorReply,
+            max_tokens=self.max_tokens,
+        )
+        return decision_from_reply(completion.parsed, ctx)
+
+
+def criteria_words(criteria: str) -> frozenset[str]:
+    """The stems (first :data:`STEM_CHARS` letters) of the words of the criteria's first
+    clause that say what must happen: names (capitalized words), numbers, short and common
+    words left out. "Halcyon Air or BlueKite has officially confirmed an agreed acquisition"
+    gives ``offic``, ``confi``, ``agree``, ``acqui``."""
+    clause = criteria.split(";")[0]
+    names = {w.casefold() for w in _WORD.findall(clause) if w[:1].isupper()}
+    words = query_terms(clause) - names
+    return frozenset(w[:STEM_CHARS] for w in words if len(w) >= 4 and w.isalpha())
+
+
+def bears_on(criteria: str, quotes: list[str]) -> bool:
+    """Whether some quote shares a word stem with what the criteria say must happen (always
+    true when the criteria name nothing but names)."""
+    wanted = criteria_words(criteria)
+    if not wanted:
+        return True
+    return any(
+        wanted & {w.casefold()[:STEM_CHARS] for w in _WORD.findall(quote)} for quote in quotes
+    )
+
+
+def decision_from_reply(reply: GovernorReply, ctx: GovernorContext) -> GovernorDecision:
+    """The :class:`GovernorDecision` a model's reply stands for.
+
+    A model that acts on quotes none of which bears on the criteria (see :func:`bears_on`:
+    "trades under the ticker HLCY" for "confirmed an acquisition") is overruled: the decision
+    does not act and its reasoning says why.
+    """
+    cited = [
+        ctx.evidence[n - 1] for n in dict.fromkeys(reply.evidence) if 1 <= n <= len(ctx.evidence)
+    ]
+    if reply.should_act and not cited:
+        cited = list(ctx.evidence)
+    # Without any quote grounding suppresses the notification and says so; not judged here.
+    quotes = [item.quote for item in cited]
+    if reply.should_act and quotes and not bears_on(ctx.action_criteria, quotes):
+        words = ", ".join(sorted(criteria_words(ctx.action_criteria)))
+        return GovernorDecision(
+            should_act=False,
+            next_check=reply.next_check,
+            reasoning=f"{reply.reasoning}\nnot acting: no cited quote bears on the criteria "
+            f"(none has a word starting {words})",
+        )
+    return GovernorDecision(
+        should_act=reply.should_act,
+        action_content=(reply.answer or None) if reply.should_act else None,
+        next_check=reply.next_check,
+        reasoning=reply.reasoning,
+        facts=reply.facts if reply.should_act else {},
+        evidence=cited if reply.should_act else [],
+    )
+
+
+@dataclass
+class RuleBasedGovernor:
+    """The rules governor behind the same interface (no model call)."""
+
+    rules: RulesGovernor
+    kind: Literal["llm", "rules"] = "rules"
+    model_calls: int = 0
+
+    async def govern(self, ctx: GovernorContext) -> GovernorDecision:
+        """Evaluate the rule; never raises on odd state."""
+        return self.rules.decide(ctx)
+
+
+def make_governor(monitor: MonitorRecord, model: LanguageModel | None) -> Governor:
+    """The governor ``monitor`` asks for: its rules, or ``model``.
+
+    Raises InvalidRule (an InvalidInput) for rules that do not parse and ConfigError when an
+    LLM governor has no model.
+    """
+    if monitor.governor_kind is GovernorKind.RULES:
+        return RuleBasedGovernor(RulesGovernor(monitor.governor_rules or ""))
+    if model is None:
+        raise ConfigError(
+            f"monitor {monitor.name!r} uses the LLM governor but no governor model is configured"
+        )
+    return LLMGovernor(model)

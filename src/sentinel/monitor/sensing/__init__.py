@@ -1,0 +1,7 @@
+"""Sensing: which pages to read, whether anything changed, and the sensor agent that
+reads them into structured state (it cannot notify).
+
+``sources`` picks and snapshots a run's pages; ``prefilter`` skips a run when nothing the
+sensor would read changed; ``sensor`` and ``reply`` are the model's read; ``drift`` keeps a
+refined query on the user's mission.
+"""

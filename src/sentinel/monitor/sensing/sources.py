@@ -1,0 +1,301 @@
+"""A run's sources: which pages to read, what of them the model sees, and their snapshot.
+
+A small model reads ~90 prompt tokens a second, so the sensor reads few pages and little of
+each. Choosing the pages (:func:`choose_sources`) favours, in order: the best page of a site
+the mission names, pages the last state cited as evidence (known to matter), pages search
+returned for the first time (news), pages read last run (so an unchanged world yields the
+same set and the pre-filter can skip), then the rest by rank, one page per site before a
+second from the same site. Of each page the model sees an excerpt (:func:`excerpt`): the
+paragraphs that mention the query's terms, in page order, within a character budget — cut
+on paragraph boundaries so quotes stay verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from sentinel.monitor.sensing.prefilter import SourceSnapshot
+from sentinel.web.fetch import FetchResult
+from sentinel.web.search.base import SearchHit
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.$%'-]*")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# Words too common to say whether a paragraph is about the mission.
+_COMMON_WORDS = """a an and are as at be by can do for from has have how i if in is it its me my no
+not of on or our so than that the their then there these this to was we what when where which
+who why will with would you your tell notify know let once soon whenever please"""
+_COMMON = frozenset(_COMMON_WORDS.split())
+
+
+@dataclass(frozen=True)
+class PageRecord:
+    """One page read this run: where, its text (full; excerpts are cut from it), when it was
+    published, its content fingerprint, and its structured offers/events as one line."""
+
+    url: str
+    final_url: str
+    title: str | None
+    text: str
+    fingerprint: str
+    published: datetime | None = None
+    structured: str = ""
+    not_modified: bool = False
+
+    @classmethod
+    def of(cls, result: FetchResult) -> PageRecord:
+        """The record of a fetch."""
+        return cls(
+            url=result.url,
+            final_url=result.final_url,
+            title=result.title,
+            text=result.text,
+            fingerprint=result.fingerprint,
+            published=result.published,
+            structured=_structured_line(result),
+            not_modified=result.not_modified,
+        )
+
+    @property
+    def readable_text(self) -> str:
+        """Title, structured data and text: everything a quote may be copied from.
+
+        The structured line (the page's own JSON-LD offers and events, as the sensor reads
+        it) counts: a quote of "Sonora QC Ultra, 279.99 USD, InStock" is the shop's
+        machine-readable statement, as much the page's as its prose."""
+        parts = [self.title or "", self.structured, self.text]
+        return "\n".join(part for part in parts if part)
+
+
+def _structured_line(result: FetchResult) -> str:
+    parts = []
+    for offer in result.offers[:3]:
+        fields = [offer.name or offer.product, _price(offer.price, offer.currency)]
+        if offer.availability:
+            fields.append(offer.availability.rsplit("/", 1)[-1])
+        parts.append("offer: " + ", ".join(f for f in fields if f))
+    for event in result.events[:3]:
+        when = f"{event.start_date:%Y-%m-%d}" if event.start_date else None
+        fields = [event.name, when, event.location, event.status]
+        parts.append("event: " + ", ".join(f for f in fields if f))
+    return "; ".join(parts)
+
+
+def _price(price: float | None, currency: str | None) -> str | None:
+    if price is None:
+        return None
+    return f"{price:.2f} {currency}" if currency else f"{price:.2f}"
+
+
+def query_terms(*queries: str) -> frozenset[str]:
+    """The content words of the queries, lowercased (``"iphone"``, ``"17"``, ``"release"``)."""
+    words = set()
+    for query in queries:
+        for match in _WORD.finditer(query):
+            word = match.group().strip(".'-").casefold()
+            if word and word not in _COMMON:
+                words.add(word)
+    return frozenset(words)
+
+
+def excerpt(text: str, terms: frozenset[str], budget: int) -> str:
+    """The paragraphs of ``text`` most about ``terms``, in page order, within ``budget`` chars.
+
+    The first paragraph (usually the headline) always counts as relevant. Paragraphs are kept
+    whole, so any sentence the model quotes from the excerpt is verbatim page text; only a
+    single paragraph longer than the budget is cut, at a word boundary.
+    """
+    paragraphs = [p.strip() for p in _PARAGRAPH_BREAK.split(text) if p.strip()]
+    if not paragraphs or budget <= 0:
+        return ""
+    if sum(len(p) + 2 for p in paragraphs) <= budget:
+        return "\n\n".join(paragraphs)
+    scores = [_score(p, terms) + (1 if i == 0 else 0) for i, p in enumerate(paragraphs)]
+    ranked = sorted(range(len(paragraphs)), key=lambda i: (-scores[i], i))
+    chosen: list[int] = []
+    used = 0
+    for index in ranked:
+        size = len(paragraphs[index]) + 2
+        if used + size <= budget:
+            chosen.append(index)
+            used += size
+    if not chosen:
+        cut = paragraphs[ranked[0]][:budget]
+        return cut[: cut.rfind(" ")] if " " in cut else cut
+    return "\n\n".join(paragraphs[i] for i in sorted(chosen))
+
+
+def _score(paragraph: str, terms: frozenset[str]) -> int:
+    words = {m.group().strip(".'-").casefold() for m in _WORD.finditer(paragraph)}
+    return len(words & terms)
+
+
+def choose_sources(
+    hits: Sequence[SearchHit],
+    *,
+    cited: Sequence[str] = (),
+    previous: SourceSnapshot | None = None,
+    limit: int,
+    named: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The URLs to fetch this run, at most ``limit``, most important first (see module doc).
+
+    ``cited`` are URLs the previous state quoted; they are kept even when search no longer
+    returns them. ``named`` are the mission's words (:func:`query_terms`): the best-ranked hit
+    on a site the mission names ("… at Voltmart" → voltmart.example) comes first, even before
+    cited pages — the site the user named is the authority, and a small model reads page 1
+    most carefully.
+    Without hits (search failed), the previous run's pages are read again.
+    """
+    previous_hits = set(previous.search_hits) if previous else set()
+    previously_read = list(previous.fingerprints) if previous else []
+    ranked = list(dict.fromkeys(hit.url for hit in hits))
+    authority = _named_site_pages(ranked, named)
+
+    def tier(url: str) -> int:
+        if url in authority:
+            return 0
+        if url in cited:
+            return 1
+        if previous is not None and url not in previous_hits:
+            return 2
+        if url in previously_read:
+            return 3
+        return 4
+
+    candidates = list(dict.fromkeys([*cited, *ranked, *(previously_read if not hits else [])]))
+    order = {url: i for i, url in enumerate(candidates)}
+    chosen: list[str] = []
+    hosts: dict[str, int] = {}
+    remaining = set(candidates)
+    while remaining and len(chosen) < limit:
+        best = min(remaining, key=lambda url: (tier(url), hosts.get(_host(url), 0), order[url]))
+        remaining.discard(best)
+        chosen.append(best)
+        hosts[_host(best)] = hosts.get(_host(best), 0) + 1
+    return chosen
+
+
+def probe_sources(
+    hits: Sequence[SearchHit],
+    *,
+    cited: Sequence[str] = (),
+    previous: SourceSnapshot | None,
+    named: frozenset[str] = frozenset(),
+) -> list[str] | None:
+    """The few pages a probe re-reads, or None when this run must read in full.
+
+    A probe is a cheap run in a quiet stretch: after the search it re-reads only the pages
+    that matter most — the named site's best page and the pages the last state cited — and
+    when those are unchanged and search shows no new hit, the run skips without reading the
+    rest. It needs a baseline for every page it reads (a page never read before is news, and
+    calls for a full read), and it cannot stand in for a full read when search failed,
+    showed a new hit, or the probe would read as much as a full run.
+    """
+    if previous is None or not hits:
+        return None
+    seen = set(previous.search_hits)
+    if any(hit.url not in seen for hit in hits):
+        return None
+    if any(_updated(hit, previous) for hit in hits):
+        return None
+    ranked = list(dict.fromkeys(hit.url for hit in hits))
+    authority = [url for url in ranked if url in _named_site_pages(ranked, named)]
+    wanted = list(dict.fromkeys([*authority, *cited]))
+    if any(url not in previous.fingerprints for url in wanted):
+        return None
+    if not wanted or len(wanted) >= len(previous.fingerprints):
+        return None
+    return wanted
+
+
+def _updated(hit: SearchHit, previous: SourceSnapshot) -> bool:
+    """Whether search dates ``hit`` differently from when the baseline was taken: the engine
+    saw the page updated, so a probe that skips it might miss the change."""
+    before = previous.hit_dates.get(hit.url)
+    return before is not None and hit.published is not None and before != _iso(hit.published)
+
+
+def _iso(when: datetime) -> str:
+    return when.isoformat()
+
+
+def _host(url: str) -> str:
+    return (urlsplit(url).hostname or "").removeprefix("www.")
+
+
+def _named_site_pages(ranked: Sequence[str], named: frozenset[str]) -> set[str]:
+    """The first URL, in rank order, of each site whose name is one of the ``named`` words."""
+    first: dict[str, str] = {}
+    for url in ranked:
+        labels = _host(url).split(".")[:-1]  # the public suffix names nobody's site
+        if any(label in named for label in labels):
+            first.setdefault(_host(url), url)
+    return set(first.values())
+
+
+def snapshot_of(
+    pages: Mapping[str, PageRecord],
+    failed: Iterable[str],
+    hits: Sequence[SearchHit],
+    lines: Mapping[str, Sequence[str]] | None = None,
+) -> SourceSnapshot:
+    """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs, the
+    dates search gave them, and the dated ``lines`` of the pages read (URL → lines; see
+    :func:`sentinel.monitor.scheduling.anchors.page_lines`)."""
+    return SourceSnapshot(
+        fingerprints={url: page.fingerprint for url, page in pages.items()},
+        failed=frozenset(failed),
+        search_hits=tuple(dict.fromkeys(hit.url for hit in hits)),
+        hit_dates={hit.url: _iso(hit.published) for hit in hits if hit.published is not None},
+        lines={url: tuple(found) for url, found in (lines or {}).items() if url in pages and found},
+    )
+
+
+SNAPSHOT_KEYS = ("pages", "failed", "search_hits")
+
+
+def snapshot_to_json(snapshot: SourceSnapshot) -> dict[str, object]:
+    """The snapshot as stored with a state version (``state_versions.fingerprints``)."""
+    return {
+        "pages": dict(snapshot.fingerprints),
+        "failed": sorted(snapshot.failed),
+        "search_hits": list(snapshot.search_hits),
+        "hit_dates": dict(snapshot.hit_dates),
+        "lines": {url: list(found) for url, found in snapshot.lines.items()},
+    }
+
+
+def snapshot_from_json(document: Mapping[str, object] | None) -> SourceSnapshot | None:
+    """The snapshot stored by :func:`snapshot_to_json`; None for an empty or foreign document
+    (then the pre-filter treats the run as a first run and senses)."""
+    if not document or not all(key in document for key in SNAPSHOT_KEYS):
+        return None
+    pages, failed, hits = (document[key] for key in SNAPSHOT_KEYS)
+    if not isinstance(pages, Mapping) or not isinstance(failed, list | tuple):
+        return None
+    if not isinstance(hits, list | tuple):
+        return None
+    # hit_dates and lines are absent from snapshots stored before they existed.
+    dates, lines = document.get("hit_dates"), document.get("lines")
+    return SourceSnapshot(
+        fingerprints={str(url): str(fp) for url, fp in pages.items()},
+        failed=frozenset(str(url) for url in failed),
+        search_hits=tuple(str(url) for url in hits),
+        hit_dates={str(u): str(d) for u, d in dates.items()} if isinstance(dates, Mapping) else {},
+        lines=_stored_lines(lines),
+    )
+
+
+def _stored_lines(document: object) -> dict[str, tuple[str, ...]]:
+    """The dated lines of a stored snapshot; what is not a URL → list of lines is left out."""
+    if not isinstance(document, Mapping):
+        return {}
+    return {
+        str(url): tuple(str(line) for line in found)
+        for url, found in document.items()
+        if isinstance(found, list | tuple) and found
+    }
