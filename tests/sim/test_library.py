@@ -115,3 +115,15 @@ def test_a_bundled_scenario_loads_by_id() -> None:
     scenario = load_bundled("iphone-release")
     assert scenario.notify == "once"
     assert scenario.events[0].facts["release_date"] == "2025-09-19"
+
+
+def test_sentinel_sim_validate_accepts_the_whole_library() -> None:
+    from typer.testing import CliRunner
+
+    from sentinel.cli.sim import app
+
+    library = resources.files("sentinel.sim").joinpath("scenarios")
+    result = CliRunner().invoke(app, ["validate", str(library)])
+
+    assert result.exit_code == 0, result.output
+    assert result.output.count("OK ") == len(SCENARIOS)
