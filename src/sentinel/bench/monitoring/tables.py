@@ -74,7 +74,8 @@ def _summary(document: Document, split: str, policy: str) -> Mapping[str, Any] |
     if split == "all":
         summary: Mapping[str, Any] | None = document["policies"].get(policy)
         return summary
-    return document.get("splits", {}).get(split, {}).get(policy)
+    by_split: Mapping[str, Any] | None = document.get("splits", {}).get(split, {}).get(policy)
+    return by_split
 
 
 def _splits(documents: Sequence[Document]) -> list[str]:
