@@ -212,3 +212,20 @@ def test_a_user_maximum_below_the_bound_still_wins_and_a_user_minimum_is_kept() 
 
     assert quick.at - NOW <= timedelta(hours=1)
     assert timedelta(hours=8) <= patient.at - NOW <= timedelta(hours=8)
+
+
+def test_a_bounded_wait_still_lands_on_a_time_of_day_the_pages_name() -> None:
+    night = datetime(2025, 9, 10, 1, tzinfo=UTC)
+    page = "Resale tickets usually appear at 10:00 UTC, when the box office opens."
+
+    scheduled = after_skip(
+        now=night,
+        monitor=RESTOCK,
+        rng=random.Random(6),
+        last_interval=timedelta(days=1),
+        consecutive_skips=5,
+        pages=[page],
+    )
+
+    assert scheduled.at == datetime(2025, 9, 10, 10, 15, tzinfo=UTC)
+    assert "bounded: notify=always" in scheduled.explanation

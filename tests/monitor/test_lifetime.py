@@ -37,6 +37,7 @@ def test_states_that_come_and_go_are_brief(criteria: str) -> None:
         "Apple has officially announced the release date",
         "The council has voted on the bike lane",
         "The court has issued its decision",
+        "Apple has officially announced the date iPhone 17 goes on sale",
         "",
     ],
 )

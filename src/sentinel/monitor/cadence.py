@@ -93,13 +93,32 @@ def monitor_miss_bound(
     )
 
 
-def _bounded_by(
-    planned: ScheduledRun, miss: MissBound | None, monitor: MonitorRecord
+def _within_miss_bound(
+    planned: ScheduledRun,
+    miss: MissBound | None,
+    pages: Sequence[str],
+    *,
+    now: datetime,
+    monitor: MonitorRecord,
+    rng: random.Random,
 ) -> ScheduledRun:
-    """``planned``, saying so when the miss bound is tighter than the monitor's own."""
-    if miss is None or miss.wait >= monitor_bounds(monitor).max_interval:
+    """``planned`` when it comes within the miss bound; else the bound's wait, jittered only
+    earlier, or a time of day the pages name within it (a store that restocks "at 10:00" is
+    looked at 10:15 rather than at a random hour before the bound runs out)."""
+    if miss is None or planned.at - now <= miss.wait:
         return planned
-    return ScheduledRun(planned.at, f"{planned.explanation} (bounded: {miss.reason})")
+    bounds = monitor_bounds(monitor, miss)
+    why = f"bounded: {miss.reason}"
+    limit = ScheduledRun(now + bounds.max_interval, why)
+    if pages:
+        tz, mission = monitor_timezone(monitor), monitor.original_query
+        times = times_of_day(pages, mission, now=now, tz=tz)
+        aligned = aligned_run(limit, times, now=now, bounds=bounds)
+        if aligned != limit:
+            return ScheduledRun(aligned.at, f"{why}; {aligned.explanation}")
+    early = bounds.max_interval * bounds.jitter_fraction * rng.random()
+    at = max(limit.at - early, now + max(bounds.min_interval, MIN_DELAY))
+    return ScheduledRun(at, f"{why} → in {format_duration(at - now)}")
 
 
 def monitor_timezone(monitor: MonitorRecord) -> tzinfo:
@@ -127,11 +146,11 @@ def after_decision(
     and what a miss costs: ``held``, ``hint``, see :func:`monitor_miss_bound`), brought
     forward around the days ``pages`` name (the texts the run schedules from: its pages,
     search snippets and carried dated lines), and explained."""
-    miss = monitor_miss_bound(monitor, held=held, hint=hint)
-    bounds, tz = monitor_bounds(monitor, miss), monitor_timezone(monitor)
+    bounds, tz = monitor_bounds(monitor), monitor_timezone(monitor)
     planned = schedule_next(next_check, now, bounds, rng, tz=tz)
     planned = _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
-    return _bounded_by(planned, miss, monitor)
+    miss = monitor_miss_bound(monitor, held=held, hint=hint)
+    return _within_miss_bound(planned, miss, pages, now=now, monitor=monitor, rng=rng)
 
 
 def after_skip(
@@ -149,8 +168,7 @@ def after_skip(
     """The next run after a skipped one: the last wait, backed off per consecutive skip up
     to a day (see the module documentation) and bounded by what a miss costs (``held``,
     ``hint``), brought forward around the days ``pages`` name."""
-    miss = monitor_miss_bound(monitor, held=held, hint=hint)
-    bounds = monitor_bounds(monitor, miss)
+    bounds = monitor_bounds(monitor)
     base = min(max(last_interval or bounds.default, bounds.min_interval), bounds.max_interval)
     ceiling = min(max(base, SKIP_BACKOFF_CEILING), bounds.max_interval)
     wait = backoff_interval(consecutive_skips, base, ceiling, factor=SKIP_BACKOFF_FACTOR)
@@ -159,7 +177,8 @@ def after_skip(
         wait, why = min(wait, FAILED_SOURCE_RETRY), f"{why}, but a source could not be fetched"
     planned = _spread(now + wait, now, bounds, rng, why)
     planned = _around_anchors(planned, pages, now=now, monitor=monitor, bounds=bounds)
-    return _bounded_by(planned, miss, monitor)
+    miss = monitor_miss_bound(monitor, held=held, hint=hint)
+    return _within_miss_bound(planned, miss, pages, now=now, monitor=monitor, rng=rng)
 
 
 def after_failure(

@@ -56,9 +56,9 @@ MIN_BOUND = timedelta(hours=2)
 # words of the monitor's mission and criteria.
 _BRIEF = re.compile(
     r"\b(?:(?:back\s+)?in\s+stock|out\s+of\s+stock|restock\w*|sold\s+out|availab\w+|"
-    r"orderable|bookable|tickets?|slots?|appointments?|spots?|openings?|vacanc\w+|"
+    r"orderable|bookable|tickets?|slots?|appointments?|spots?|vacanc\w+|"
     r"cancellations?|waitlist|waiting\s+list|listings?|listed|"
-    r"below|under|less\s+than|cheaper|drops?|price[ds]?|fares?|rates?|sale|deal|discount\w*|"
+    r"below|under|less\s+than|cheaper|drops?|price[ds]?|fares?|rates?|discount\w*|"
     r"outages?|incidents?|down(?:time)?|degraded|suspended|cancel+ed|disrupt\w*|"
     r"advisor(?:y|ies))\b",
     re.IGNORECASE,
