@@ -58,11 +58,13 @@ longest wait); with ``--out DIR`` also ``report.md``, ``results.json``,
 ``pareto.png`` (checks against delay) and ``quality.png``; ``--json FILE`` writes the results
 document: ``{"sensor", "policies": {name: {recall, precision, false_alerts, median_delay_s,
 p90_delay_s, checks, model_calls, tokens, …}}, "scenarios": [{id, policy, events, detected,
-false_alerts, delays_s, checks, model_calls, …}], "targets": […], …}`` (delays null when
+false_alerts, delays_s, checks, model_calls, split, …}], "splits": {"dev"|"test": {name:
+{…}}}, "target_split", "targets": […], …}`` (delays null when
 nothing was detected). Deterministic for a seed except wall times; ``--jobs`` runs pairs in
-parallel processes with identical results. The whole library with ``--sensor oracle-facts``
-and the default policies costs about 140 s of CPU (about 75 s on two idle cores; the hourly
-diff policy is half of it). With the embedded model a call takes tens of seconds, so run a
+parallel processes with identical results. The whole library (85 worlds) with
+``--sensor oracle-facts`` and the four 24 h policies costs several CPU minutes, most of it
+the ``sentinel`` and ``llm-fixed`` runs; ``--split test`` runs 34 of them.
+With the embedded model a call takes tens of seconds, so run a
 subset: a directory holding e.g. ``airline-merger-denied.yaml`` and ``library-cve.yaml``,
 ``--scenarios DIR --policy sentinel --policy oracle`` (``llm-fixed`` costs one call a day).
 """
