@@ -100,6 +100,40 @@ def test_limit_runs_the_first_scenarios_by_id(tmp_path: Path) -> None:
     assert [e["id"] for e in json.loads(results.read_text())["scenarios"]] == ["gizmo-launch"]
 
 
+@pytest.mark.parametrize(
+    ("split", "ids"),
+    [
+        ("dev", ["gizmo-launch"]),
+        ("test", ["lamp-flipflop", "quiet-shop"]),
+        ("all", ["gizmo-launch", "lamp-flipflop", "quiet-shop"]),
+    ],
+)
+def test_split_runs_the_scenarios_of_that_split(tmp_path: Path, split: str, ids: list[str]) -> None:
+    library = write_library(tmp_path / "lib")
+    results = tmp_path / "r.json"
+
+    result = invoke(
+        "--sensor", "oracle-facts", "--scenarios", str(library), "--split", split,
+        "--policy", "oracle", "--jobs", "1", "--json", str(results),
+    )  # fmt: skip
+
+    assert result.exit_code == 0, result.output
+    document = json.loads(results.read_text())
+    assert [e["id"] for e in document["scenarios"]] == ids
+    splits = {e["split"] for e in document["scenarios"]}
+    assert splits == ({"dev", "test"} if split == "all" else {split})
+    assert set(document["splits"]) == splits
+
+
+def test_a_split_with_no_scenario_is_a_usage_error(tmp_path: Path) -> None:
+    library = write_library(tmp_path / "lib", "gizmo-launch")
+
+    result = invoke("--sensor", "oracle-facts", "--scenarios", str(library), "--split", "test")
+
+    assert result.exit_code == 2
+    assert "no scenario of the test split" in result.output
+
+
 def test_model_mode_is_labelled_with_the_model_it_ran(tmp_path: Path) -> None:
     library = write_library(tmp_path / "lib", "gizmo-launch")
     results = tmp_path / "r.json"

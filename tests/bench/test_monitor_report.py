@@ -33,13 +33,18 @@ def bench(*scores: ScenarioScore) -> BenchResult:
     return BenchResult(SensorSetup("oracle-facts"), 0, policies, scenarios, list(scores))
 
 
+# gizmo-launch is a dev scenario and quiet-shop a test one (sentinel.sim.split); the same
+# world renamed gizmo-launch-2 falls in test.
+LAUNCH_TEST = LAUNCH.replace("id: gizmo-launch", "id: gizmo-launch-2")
+
+
 def test_targets_compare_sentinel_with_the_24_hour_references() -> None:
     result = bench(
-        score(LAUNCH, "sentinel", [2.0], checks=30, calls=2),
+        score(LAUNCH_TEST, "sentinel", [2.0], checks=50, calls=2),
         score(QUIET, "sentinel", [], checks=5, calls=1),
-        score(LAUNCH, "diff-fixed-24h", [12.0], checks=40),
+        score(LAUNCH_TEST, "diff-fixed-24h", [12.0], checks=40),
         score(QUIET, "diff-fixed-24h", [], checks=20),
-        score(LAUNCH, "llm-fixed-24h", [12.0], checks=40, calls=20),
+        score(LAUNCH_TEST, "llm-fixed-24h", [12.0], checks=40, calls=20),
     )
 
     found = {t.name: t for t in targets(result)}
@@ -48,13 +53,50 @@ def test_targets_compare_sentinel_with_the_24_hour_references() -> None:
     assert found["sentinel false alerts on noise-only scenarios"].met is True
     assert found["sentinel median delay"].met is True
     assert found["sentinel median delay"].measured == "2.0 h = 0.17 x 12.0 h"
-    assert found["sentinel checks"].met is False  # 35 > 0.5 x 60
+    assert found["sentinel checks"].met is False  # 55 > 0.75 x 60
     assert found["sentinel model calls"].met is True  # 3 <= 0.2 x 20
+
+
+def test_targets_are_judged_on_the_test_split_when_it_ran() -> None:
+    result = bench(
+        score(LAUNCH, "sentinel", [30.0]),  # dev: slow, ignored by the targets
+        score(LAUNCH_TEST, "sentinel", [2.0]),
+        score(LAUNCH, "diff-fixed-24h", [1.0]),
+        score(LAUNCH_TEST, "diff-fixed-24h", [12.0]),
+    )
+
+    found = {t.name: t for t in targets(result)}
+
+    assert result.splits == ["dev", "test"]
+    assert found["sentinel median delay"].measured == "2.0 h = 0.17 x 12.0 h"
+    assert result.totals("sentinel", split="dev").delays_s == [30.0 * 3600]
+    text = markdown(result)
+    assert "## Targets on the test split" in text
+    assert "| sentinel | dev | 100% |" in text
+    assert "| sentinel | test | 100% |" in text
+    document = to_json(result, scenario_source="here")
+    assert document["target_split"] == "test"
+    assert set(document["splits"]) == {"dev", "test"}
+    assert document["splits"]["dev"]["sentinel"]["median_delay_s"] == 30.0 * 3600
+    assert {e["id"]: e["split"] for e in document["scenarios"]} == {
+        "gizmo-launch": "dev",
+        "gizmo-launch-2": "test",
+    }
+
+
+def test_targets_fall_back_to_every_scenario_without_a_test_split() -> None:
+    result = bench(score(LAUNCH, "sentinel", [2.0]), score(LAUNCH, "diff-fixed-24h", [8.0]))
+
+    found = {t.name: t for t in targets(result)}
+
+    assert result.splits == ["dev"]
+    assert found["sentinel median delay"].measured == "2.0 h = 0.25 x 8.0 h"
+    assert "## Targets on the all split" in markdown(result)
 
 
 def test_noise_alerts_and_missing_references_show_in_targets() -> None:
     result = bench(
-        score(LAUNCH, "sentinel", []),
+        score(LAUNCH_TEST, "sentinel", []),
         score(QUIET, "sentinel", [1.0]),
     )
 
@@ -80,8 +122,9 @@ def test_markdown_names_the_sensor_and_has_a_row_per_policy_and_score() -> None:
     text = markdown(result)
 
     assert "oracle-facts (error rate 0%)" in text
-    assert "| sentinel | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
-    assert "| gizmo-launch | once | oracle | 1/1 | 0 (0) | 0 min |" in text
+    assert "| sentinel | all | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
+    assert "| sentinel | dev | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
+    assert "| gizmo-launch | dev | once | oracle | 1/1 | 0 (0) | 0 min |" in text
 
 
 def test_results_document_has_the_promised_shape() -> None:

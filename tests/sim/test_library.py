@@ -70,7 +70,9 @@ MONITORING = [s for s in SCENARIOS if not s.id.startswith("research-")]
 def test_monitoring_scenario_is_rich_enough(scenario: Scenario) -> None:
     pages = list(scenario.pages())
     assert len(scenario.sites) >= 2
-    assert len(pages) >= 5
+    # Worlds vary in size (a status page and a forum thread, or four shops): at least a few
+    # pages, so that there is something to read besides the page that matters.
+    assert len(pages) >= 4
     assert any(page.noise for _, page in pages)
     assert timedelta(days=14) <= scenario.end - scenario.start <= timedelta(days=120)
     changing = [page for _, page in pages if len(page.timeline) > 1]
@@ -113,3 +115,15 @@ def test_a_bundled_scenario_loads_by_id() -> None:
     scenario = load_bundled("iphone-release")
     assert scenario.notify == "once"
     assert scenario.events[0].facts["release_date"] == "2025-09-19"
+
+
+def test_sentinel_sim_validate_accepts_the_whole_library() -> None:
+    from typer.testing import CliRunner
+
+    from sentinel.cli.sim import app
+
+    library = resources.files("sentinel.sim").joinpath("scenarios")
+    result = CliRunner().invoke(app, ["validate", str(library)])
+
+    assert result.exit_code == 0, result.output
+    assert result.output.count("OK ") == len(SCENARIOS)

@@ -127,6 +127,8 @@ class RunIteration:
             consecutive_skips=history.consecutive_skips + 1,
             pages=_page_texts(sensed),
             source_failed=bool(sensed.baseline.failed),
+            held=history.held,
+            hint=history.volatility_hint,
         )
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
@@ -316,12 +318,15 @@ class RunIteration:
                 title=notification.title,
             )
         complete = decision.should_act and monitor.notify_behavior.value == "once"
+        history = self.loaded.history
         scheduled = after_decision(
             decision.next_check,
             now=self.now,
             monitor=monitor,
             rng=services.rng,
             pages=_page_texts(sensed),
+            held=history.held,
+            hint=sensed.output.volatility_hint or history.volatility_hint,
         )
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")

@@ -11,10 +11,16 @@ from typing import Any
 
 from sentinel.bench.monitoring.metrics import Totals, median, percentile
 from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
+from sentinel.sim.split import Split, split_of
 
 SENTINEL = "sentinel"
 DIFF_REFERENCE = "diff-fixed-24h"
 LLM_REFERENCE = "llm-fixed-24h"
+TARGET_SPLIT: Split = "test"
+"""The split the targets are judged on when it ran: heuristics are developed on ``dev``."""
+MEDIAN_SHARE = 0.5
+CHECKS_SHARE = 0.75
+CALLS_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -63,13 +69,21 @@ def _round(value: float | None, digits: int = 1) -> float | None:
     return None if value is None else round(value, digits)
 
 
+def target_split(result: BenchResult) -> Split | None:
+    """The split targets are judged on: :data:`TARGET_SPLIT` when it ran, else None (every
+    scenario that ran)."""
+    return TARGET_SPLIT if TARGET_SPLIT in result.splits else None
+
+
 def targets(result: BenchResult) -> list[Target]:
-    """The issue's targets for ``sentinel`` against the references that ran."""
+    """The issue's targets for ``sentinel`` against the references that ran, on the
+    ``test`` split when it ran (see :func:`target_split`)."""
     ran = set(result.policies)
     if SENTINEL not in ran:
         return []
-    ours = result.totals(SENTINEL)
-    noise = result.totals(SENTINEL, noise_only=True)
+    split = target_split(result)
+    ours = result.totals(SENTINEL, split=split)
+    noise = result.totals(SENTINEL, noise_only=True, split=split)
     found: list[Target] = [
         Target("sentinel event recall", f"{ours.recall:.1%}", ">= 95%", ours.recall >= 0.95),
         Target(
@@ -80,22 +94,30 @@ def targets(result: BenchResult) -> list[Target]:
         ),
     ]
     if DIFF_REFERENCE in ran:
-        diff = result.totals(DIFF_REFERENCE)
+        diff = result.totals(DIFF_REFERENCE, split=split)
         found.append(
             _ratio(
                 "sentinel median delay",
                 median(ours.delays_s),
                 median(diff.delays_s),
-                0.25,
+                MEDIAN_SHARE,
                 DIFF_REFERENCE,
                 hours=True,
             )
         )
-        found.append(_ratio("sentinel checks", ours.checks, diff.checks, 0.5, DIFF_REFERENCE))
-    if LLM_REFERENCE in ran:
-        llm = result.totals(LLM_REFERENCE)
         found.append(
-            _ratio("sentinel model calls", ours.model_calls, llm.model_calls, 0.2, LLM_REFERENCE)
+            _ratio("sentinel checks", ours.checks, diff.checks, CHECKS_SHARE, DIFF_REFERENCE)
+        )
+    if LLM_REFERENCE in ran:
+        llm = result.totals(LLM_REFERENCE, split=split)
+        found.append(
+            _ratio(
+                "sentinel model calls",
+                ours.model_calls,
+                llm.model_calls,
+                CALLS_SHARE,
+                LLM_REFERENCE,
+            )
         )
     return found
 
@@ -149,27 +171,30 @@ def markdown(result: BenchResult) -> str:
         "",
         f"Sensor: **{result.sensor.label}**; sentinel governor: {result.sensor.governor_label}; "
         f"seed {result.seed}; {len(result.scenarios)} scenarios ({noise_only} noise-only), "
-        f"{expected} expected events.",
+        f"{expected} expected events; splits: {_split_counts(result)}.",
         "",
-        "| policy | recall | precision | false alerts | median delay | p90 delay | checks "
-        "| checks/event | model calls | calls/event | tokens/event | wall s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| policy | split | recall | precision | false alerts | median delay | p90 delay "
+        "| checks | checks/event | model calls | calls/event | tokens/event | wall s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for policy in result.policies:
-        totals = result.totals(policy)
-        lines.append(
-            f"| {policy} | {totals.recall:.0%} | {totals.precision:.0%} | "
-            f"{totals.false_alerts} | {format_delay(median(totals.delays_s))} | "
-            f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.checks} | "
-            f"{_per_event(totals.per_event(totals.checks))} | {totals.model_calls} | "
-            f"{_per_event(totals.per_event(totals.model_calls))} | "
-            f"{_per_event(totals.per_event(totals.tokens))} | {totals.wall_s:.1f} |"
-        )
+        for split in _table_splits(result):
+            totals = result.totals(policy, split=split)
+            lines.append(
+                f"| {policy} | {split or 'all'} | {totals.recall:.0%} | "
+                f"{totals.precision:.0%} | {totals.false_alerts} | "
+                f"{format_delay(median(totals.delays_s))} | "
+                f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.checks} | "
+                f"{_per_event(totals.per_event(totals.checks))} | {totals.model_calls} | "
+                f"{_per_event(totals.per_event(totals.model_calls))} | "
+                f"{_per_event(totals.per_event(totals.tokens))} | {totals.wall_s:.1f} |"
+            )
     found = targets(result)
     if found:
+        judged = target_split(result) or "all"
         lines += [
             "",
-            "## Targets (stated for the oracle-facts sensor at 0% error)",
+            f"## Targets on the {judged} split (stated for the oracle-facts sensor at 0% error)",
             "",
             "| target | measured | threshold | met |",
             "|---|---|---|---|",
@@ -179,13 +204,25 @@ def markdown(result: BenchResult) -> str:
         "",
         "## Per scenario",
         "",
-        "| scenario | notify | policy | detected | false alerts (dup.) | delays | checks | runs "
-        "| model calls | notes |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| scenario | split | notify | policy | detected | false alerts (dup.) | delays | checks "
+        "| runs | model calls | notes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [_scenario_row(score) for score in result.scores]
     lines += _failure_log(result)
     return "\n".join(lines) + "\n"
+
+
+def _table_splits(result: BenchResult) -> list[Split | None]:
+    """The rows per policy: every scenario (None), then each split that ran."""
+    return [None, *result.splits]
+
+
+def _split_counts(result: BenchResult) -> str:
+    counts = {split: 0 for split in result.splits}
+    for scenario in result.scenarios:
+        counts[split_of(scenario.id)] += 1
+    return ", ".join(f"{split} {count}" for split, count in counts.items())
 
 
 def _failure_log(result: BenchResult, per_score: int = 6) -> list[str]:
@@ -213,7 +250,7 @@ def _scenario_row(score: ScenarioScore) -> str:
     notes = ", ".join(f"{k} {v}" for k, v in sorted(run.notes.items()) if v) or ""
     kind = "noise-only" if score.noise_only else score.scenario.notify
     return (
-        f"| {score.scenario.id} | {kind} | {score.policy} | "
+        f"| {score.scenario.id} | {score.split} | {kind} | {score.policy} | "
         f"{len(matching.detected)}/{matching.expected} | "
         f"{len(matching.false_alerts)} ({matching.duplicates}) | {delays} | {run.checks} | "
         f"{run.runs} | {run.model_calls} | {notes} |"
@@ -223,9 +260,15 @@ def _scenario_row(score: ScenarioScore) -> str:
 def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
     """The results document (see the command's documentation for its shape)."""
     policies: dict[str, Any] = {}
+    splits: dict[str, dict[str, Any]] = {split: {} for split in result.splits}
     for policy in result.policies:
         noise = result.totals(policy, noise_only=True)
         policies[policy] = policy_summary(result.totals(policy), noise.false_alerts)
+        for split in result.splits:
+            noise = result.totals(policy, noise_only=True, split=split)
+            splits[split][policy] = policy_summary(
+                result.totals(policy, split=split), noise.false_alerts
+            )
     return {
         "benchmark": "monitor",
         "sensor": result.sensor.label,
@@ -242,6 +285,8 @@ def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
             "python": platform.python_version(),
         },
         "policies": policies,
+        "splits": splits,
+        "target_split": target_split(result) or "all",
         "targets": [t.to_json() for t in targets(result)],
         "scenarios": [score.to_json() for score in result.scores],
     }

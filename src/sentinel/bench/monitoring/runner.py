@@ -25,16 +25,20 @@ from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.sim import Scenario, bundled_scenarios
 from sentinel.sim.loader import load_scenario, scenario_files
+from sentinel.sim.split import SPLITS, Split, in_split, split_of
 from sentinel.storage import upgrade_to_head
 from sentinel.storage.settings import sqlite_url
 
 Progress = Callable[[str], None]
 
 
-def load_scenarios(source: Path | None = None, limit: int | None = None) -> list[Scenario]:
-    """The scenarios of a directory (or one file), or the bundled library; sorted by id, the
-    first ``limit`` of them. Raises ScenarioError for an invalid file, InvalidInput for an
-    empty directory or ids that repeat."""
+def load_scenarios(
+    source: Path | None = None, limit: int | None = None, split: str = "all"
+) -> list[Scenario]:
+    """The scenarios of a directory (or one file), or the bundled library; sorted by id, those
+    of ``split`` (``dev``, ``test`` or ``all``; see :mod:`sentinel.sim.split`), the first
+    ``limit`` of them. Raises ScenarioError for an invalid file, InvalidInput for an empty
+    directory or split, or ids that repeat."""
     if source is None:
         scenarios = bundled_scenarios()
     else:
@@ -47,7 +51,10 @@ def load_scenarios(source: Path | None = None, limit: int | None = None) -> list
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
         raise InvalidInput("scenarios", repeated, "scenario ids must be unique")
-    return scenarios[:limit] if limit is not None else scenarios
+    chosen = in_split(scenarios, split)
+    if not chosen:
+        raise InvalidInput("scenarios", split, f"no scenario of the {split} split here")
+    return chosen[:limit] if limit is not None else chosen
 
 
 @dataclass(frozen=True)
@@ -64,12 +71,18 @@ class ScenarioScore:
         """Whether the scenario has no true event (any notification is a false alert)."""
         return not any(event.condition for event in self.scenario.events)
 
+    @property
+    def split(self) -> Split:
+        """The split of the scenario (see :mod:`sentinel.sim.split`)."""
+        return split_of(self.scenario.id)
+
     def to_json(self) -> dict[str, Any]:
         """The scenario entry of the JSON results."""
         result, matching = self.result, self.matching
         return {
             "id": self.scenario.id,
             "policy": self.policy,
+            "split": self.split,
             "notify": self.scenario.notify,
             "noise_only": self.noise_only,
             "events": matching.expected,
@@ -104,12 +117,22 @@ class BenchResult:
         """The scores of one policy, in scenario order."""
         return [score for score in self.scores if score.policy == policy]
 
-    def totals(self, policy: str, *, noise_only: bool | None = None) -> Totals:
+    @property
+    def splits(self) -> list[Split]:
+        """The splits the scenarios of this run belong to, ``dev`` before ``test``."""
+        present = {split_of(s.id) for s in self.scenarios}
+        return [split for split in SPLITS if split in present]
+
+    def totals(
+        self, policy: str, *, noise_only: bool | None = None, split: Split | None = None
+    ) -> Totals:
         """One policy's counts summed over its scenarios (only the noise-only ones, or only
-        the others, when ``noise_only`` says so)."""
+        the others, when ``noise_only`` says so; only those of ``split`` when given)."""
         totals = Totals()
         for score in self.for_policy(policy):
             if noise_only is not None and score.noise_only != noise_only:
+                continue
+            if split is not None and score.split != split:
                 continue
             totals.expected += score.matching.expected
             totals.detected += len(score.matching.detected)

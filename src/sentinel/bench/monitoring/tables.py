@@ -1,0 +1,228 @@
+"""The README's monitoring tables, regenerated from committed results documents.
+
+``python -m sentinel.bench.monitoring.tables FILE...`` reads the ``--json`` documents of
+``sentinel bench monitor`` runs that differ only in their seed (same sensor, error rate and
+policies) and prints markdown: per split, each policy's figures averaged over the seeds; the
+targets judged on the ``test`` split with their gap; a row per seed; and, for the first
+document, the ``test`` worlds one by one. Averages are means of the per-seed figures (a
+median delay is each seed's pooled median, then averaged); ratios divide those means.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sentinel.bench.monitoring.report import (
+    CALLS_SHARE,
+    CHECKS_SHARE,
+    DIFF_REFERENCE,
+    LLM_REFERENCE,
+    MEDIAN_SHARE,
+    SENTINEL,
+    format_delay,
+)
+from sentinel.errors import InvalidInput
+
+__all__ = ["averaged", "load_documents", "main", "readme_tables"]
+
+Document = Mapping[str, Any]
+_KEYS = ("recall", "false_alerts", "noise_only_false_alerts", "median_delay_s", "p90_delay_s")
+_COUNTS = ("checks", "model_calls", "events", "detected")
+
+
+def load_documents(paths: Sequence[Path]) -> list[Document]:
+    """The documents at ``paths``, sorted by seed; refuses runs that differ in anything but
+    the seed, or repeat one."""
+    documents = [json.loads(Path(path).read_text()) for path in paths]
+    if not documents:
+        raise InvalidInput("documents", [], "no results document given")
+    documents.sort(key=lambda d: int(d["seed"]))
+    first = documents[0]
+    for document in documents[1:]:
+        for key in ("sensor", "error_rate", "governor"):
+            if document[key] != first[key]:
+                raise InvalidInput(key, document[key], f"differs from {first[key]!r}")
+        if list(document["policies"]) != list(first["policies"]):
+            raise InvalidInput("policies", list(document["policies"]), "differ between runs")
+    seeds = [int(d["seed"]) for d in documents]
+    if len(set(seeds)) != len(seeds):
+        raise InvalidInput("seed", seeds, "a seed appears twice")
+    return documents
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.fmean(present) if present else None
+
+
+def averaged(documents: Sequence[Document], split: str, policy: str) -> dict[str, float | None]:
+    """One policy's figures on ``split`` (``all`` for every scenario), averaged over the
+    documents (see the module documentation)."""
+    summaries = [_summary(d, split, policy) for d in documents]
+    found = [s for s in summaries if s is not None]
+    if not found:
+        return {}
+    return {key: _mean([s.get(key) for s in found]) for key in (*_KEYS, *_COUNTS)}
+
+
+def _summary(document: Document, split: str, policy: str) -> Mapping[str, Any] | None:
+    if split == "all":
+        summary: Mapping[str, Any] | None = document["policies"].get(policy)
+        return summary
+    by_split: Mapping[str, Any] | None = document.get("splits", {}).get(split, {}).get(policy)
+    return by_split
+
+
+def _splits(documents: Sequence[Document]) -> list[str]:
+    present = {split for d in documents for split in d.get("splits", {})}
+    return [split for split in ("dev", "test") if split in present]
+
+
+def _ratio(ours: float | None, reference: float | None) -> str:
+    if ours is None or reference is None or reference == 0:
+        return "—"
+    return f"{ours / reference:.2f}×"
+
+
+def _count(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.0f}"
+
+
+def readme_tables(documents: Sequence[Document]) -> str:
+    """The markdown tables (see the module documentation)."""
+    seeds = ", ".join(str(d["seed"]) for d in documents)
+    policies = list(documents[0]["policies"])
+    lines = [
+        f"Sensor: {documents[0]['sensor']}; seeds {seeds}; figures are means over the seeds.",
+        "",
+        "| split | policy | recall | false alerts (noise-only) | median delay | p90 delay "
+        "| checks | model calls | median vs diff-24h | checks vs diff-24h "
+        "| calls vs llm-24h |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for split in _splits(documents):
+        diff = averaged(documents, split, DIFF_REFERENCE)
+        llm = averaged(documents, split, LLM_REFERENCE)
+        for policy in policies:
+            row = averaged(documents, split, policy)
+            if not row:
+                continue
+            lines.append(
+                f"| {split} | {policy} | {(row['recall'] or 0):.1%} | "
+                f"{_count(row['false_alerts'])} ({_count(row['noise_only_false_alerts'])}) | "
+                f"{format_delay(row['median_delay_s'])} | {format_delay(row['p90_delay_s'])} | "
+                f"{_count(row['checks'])} | {_count(row['model_calls'])} | "
+                f"{_ratio(row['median_delay_s'], diff.get('median_delay_s'))} | "
+                f"{_ratio(row['checks'], diff.get('checks'))} | "
+                f"{_ratio(row['model_calls'], llm.get('model_calls'))} |"
+            )
+    lines += ["", *_targets(documents), "", *_per_seed(documents), "", *_worlds(documents[0])]
+    return "\n".join(lines) + "\n"
+
+
+def _targets(documents: Sequence[Document]) -> list[str]:
+    ours = averaged(documents, "test", SENTINEL)
+    if not ours:
+        return ["(no sentinel run on the test split: no targets)"]
+    diff = averaged(documents, "test", DIFF_REFERENCE)
+    llm = averaged(documents, "test", LLM_REFERENCE)
+    lines = [
+        "| target (test split, mean over seeds) | measured | threshold | met |",
+        "|---|---:|---:|---|",
+    ]
+    recall = ours["recall"] or 0.0
+    lines.append(f"| recall | {recall:.1%} | >= 95% | {_met(recall >= 0.95)} |")
+    noise = ours["noise_only_false_alerts"] or 0.0
+    lines.append(f"| false alerts on noise-only worlds | {noise:g} | 0 | {_met(noise == 0)} |")
+    for name, value, reference, share in (
+        ("median delay", ours["median_delay_s"], diff.get("median_delay_s"), MEDIAN_SHARE),
+        ("checks", ours["checks"], diff.get("checks"), CHECKS_SHARE),
+        ("model calls", ours["model_calls"], llm.get("model_calls"), CALLS_SHARE),
+    ):
+        against = LLM_REFERENCE if name == "model calls" else DIFF_REFERENCE
+        if value is None or not reference:
+            lines.append(f"| {name} | — | <= {share:g}× {against} | n/a |")
+            continue
+        ratio = value / reference
+        shown = format_delay(value) if name == "median delay" else _count(value)
+        lines.append(
+            f"| {name} | {shown} = {ratio:.2f}× | <= {share:g}× {against} | "
+            f"{_met(ratio <= share)} |"
+        )
+    return lines
+
+
+def _met(met: bool) -> str:
+    return "yes" if met else "**no**"
+
+
+def _per_seed(documents: Sequence[Document]) -> list[str]:
+    lines = [
+        "| seed | split | sentinel recall | sentinel median | diff-24h median "
+        "| sentinel checks | diff-24h checks | sentinel calls | llm-24h calls |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for document in documents:
+        for split in _splits([document]):
+            ours = _summary(document, split, SENTINEL) or {}
+            diff = _summary(document, split, DIFF_REFERENCE) or {}
+            llm = _summary(document, split, LLM_REFERENCE) or {}
+            recall = ours.get("recall")
+            lines.append(
+                f"| {document['seed']} | {split} | "
+                f"{'—' if recall is None else f'{recall:.1%}'} | "
+                f"{format_delay(ours.get('median_delay_s'))} | "
+                f"{format_delay(diff.get('median_delay_s'))} | {_count(ours.get('checks'))} | "
+                f"{_count(diff.get('checks'))} | {_count(ours.get('model_calls'))} | "
+                f"{_count(llm.get('model_calls'))} |"
+            )
+    return lines
+
+
+def _worlds(document: Document) -> list[str]:
+    rows: dict[str, dict[str, Mapping[str, Any]]] = {}
+    for entry in document["scenarios"]:
+        if entry.get("split") == "test":
+            rows.setdefault(entry["id"], {})[entry["policy"]] = entry
+    if not rows:
+        return []
+    lines = [
+        f"Test worlds at seed {document['seed']}:",
+        "",
+        "| world | notify | sentinel detected | sentinel delays | sentinel checks "
+        "| longest wait | diff-24h delays | diff-24h checks |",
+        "|---|---|---:|---|---:|---:|---|---:|",
+    ]
+    for world, by_policy in sorted(rows.items()):
+        ours, diff = by_policy.get(SENTINEL, {}), by_policy.get(DIFF_REFERENCE, {})
+        kind = next((e for e in by_policy.values()), {})
+        notify = "noise-only" if kind.get("noise_only") else kind.get("notify", "")
+        longest = (ours.get("notes") or {}).get("longest_wait_h")
+        lines.append(
+            f"| {world} | {notify} | {ours.get('detected', '—')}/{ours.get('events', '—')} | "
+            f"{_delays(ours)} | {ours.get('checks', '—')} | "
+            f"{'—' if longest is None else f'{longest} h'} | {_delays(diff)} | "
+            f"{diff.get('checks', '—')} |"
+        )
+    return lines
+
+
+def _delays(entry: Mapping[str, Any]) -> str:
+    delays = entry.get("delays_s") or []
+    return ", ".join(format_delay(d) for d in delays) or "—"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the tables for the documents named on the command line."""
+    paths = [Path(arg) for arg in (sys.argv[1:] if argv is None else argv)]
+    sys.stdout.write(readme_tables(load_documents(paths)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
