@@ -29,8 +29,8 @@ Two limits hold for governed and skipped runs alike (:func:`monitor_bounds`):
   governor cannot make a default monitor slower than the daily check a user would set up;
 - what a miss costs (:mod:`sentinel.monitor.scheduling.lifetime`): for ``notify=always``
   and criteria that can hold briefly (in stock, available, below a price), the wait is at
-  most half the state's likely life, from the monitor's own history of how long the state held and the
-  sensor's volatility judgement.
+  most half the state's likely life, from the monitor's own history of how long the state
+  held and the sensor's volatility judgement.
 
 Every result is at least a second after ``now``: nothing is ever scheduled in the past.
 """
