@@ -48,6 +48,7 @@ from zoneinfo import ZoneInfo
 from sentinel.monitor.scheduling.bounds import ScheduleBounds, ScheduledRun, bound_next_run
 from sentinel.monitor.scheduling.durations import format_duration
 from sentinel.monitor.sensing.sources import PageRecord, query_terms
+from sentinel.text.values import MONTHS
 
 ANCHOR_HORIZON = timedelta(days=45)
 MAX_ANCHOR_DAYS = 4
@@ -87,28 +88,7 @@ _CLOCK = re.compile(
     re.I,
 )
 
-_MONTHS = {
-    name: index
-    for index, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        start=1,
-    )
-    for name in names
-}
-_MONTH = "(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = "(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 _LAST = r"(?P<last>[0-3]?\d)(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>20\d\d)"
@@ -138,7 +118,7 @@ def mentions_in(text: str, *, today: date) -> list[list[date]]:
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
             groups = match.groupdict()
-            month = _MONTHS[groups["month"].casefold()] if groups.get("month") else None
+            month = MONTHS[groups["month"].casefold()] if groups.get("month") else None
             month = month or int(groups.get("mnum") or 0)
             first = int(groups["day"])
             last = int(groups.get("last") or first)

@@ -17,13 +17,11 @@ from typing import Any
 
 import httpx
 
-from sentinel import __version__
 from sentinel.clock import Clock
 from sentinel.notify.channels.base import DeliveryRequest
-from sentinel.notify.channels.webhook import MAX_ERROR_BODY, RETRYABLE_4XX, encode_body
+from sentinel.notify.channels.webhook import post_signed
 from sentinel.notify.errors import DeliveryError
 from sentinel.notify.payload import NotificationPayload
-from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
 from sentinel.notify.specs import A2APushChannelSpec
 
 TOKEN_HEADER = "X-A2A-Notification-Token"
@@ -61,43 +59,20 @@ class A2APushChannel:
         spec = request.spec
         if not isinstance(spec, A2APushChannelSpec):
             raise DeliveryError(self.kind, f"not an a2a spec: {spec!r}", retryable=False)
-        body = encode_body(push_body(spec, request.idempotency_key, request.payload))
-        headers = {
-            "Content-Type": "application/json",
-            "User-Agent": f"Sentinel/{__version__}",
-            SIGNATURE_HEADER: signature_header(request.signing_secret, body, self.clock.now()),
-            IDEMPOTENCY_HEADER: request.idempotency_key,
-        }
-        if spec.token:
-            headers[TOKEN_HEADER] = spec.token
-        try:
-            response = await self._client.post(
-                spec.url, content=body, headers=headers, timeout=spec.timeout_s
-            )
-        except httpx.TimeoutException as exc:
-            raise DeliveryError(
-                self.kind, f"{spec.url}: no answer within {spec.timeout_s:g}s", retryable=True
-            ) from exc
-        except httpx.HTTPError as exc:
-            raise DeliveryError(self.kind, f"{spec.url}: {exc!r}", retryable=True) from exc
-        if response.is_success:
-            return
-        status = response.status_code
-        raise DeliveryError(
+        document = push_body(spec, request.idempotency_key, request.payload)
+        headers = {TOKEN_HEADER: spec.token} if spec.token else {}
+        await post_signed(
             self.kind,
-            f"{spec.url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
-            retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
-            status=status,
-            retry_after_s=_retry_after(response),
+            self._client,
+            self.clock,
+            request,
+            spec.url,
+            spec.timeout_s,
+            document,
+            headers,
         )
 
     async def aclose(self) -> None:
         """Close the HTTP client if this channel created it."""
         if self._owns_client:
             await self._client.aclose()
-
-
-def _retry_after(response: httpx.Response) -> float | None:
-    """``Retry-After`` in seconds when given as a number (as the webhook channel reads it)."""
-    value = response.headers.get("Retry-After", "").strip()
-    return float(value) if value.isdigit() else None

@@ -3,7 +3,7 @@
 Headers: ``Sentinel-Signature: t=<unix>,v1=<hmac>`` (see ``sentinel.notify.signing``),
 ``Idempotency-Key`` (the same on every retry: receivers dedupe on it). 2xx is delivered; 4xx
 other than 408 and 429 is a permanent refusal; anything else (5xx, 3xx, timeouts, connection
-errors) is retried, no sooner than a ``Retry-After`` the receiver sent.
+errors) is retried, no sooner than a ``Retry-After`` the receiver sent (seconds or a date).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from sentinel.notify.channels.base import DeliveryRequest
 from sentinel.notify.errors import DeliveryError
 from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
 from sentinel.notify.specs import WebhookChannelSpec
+from sentinel.pacing import parse_retry_after
 
 RETRYABLE_4XX = frozenset({408, 429})
 MAX_ERROR_BODY = 200
@@ -44,32 +45,8 @@ class WebhookChannel:
         spec = request.spec
         if not isinstance(spec, WebhookChannelSpec):
             raise DeliveryError(self.kind, f"not a webhook spec: {spec!r}", retryable=False)
-        body = encode_body(request.payload)
-        headers = {
-            "Content-Type": "application/json",
-            "User-Agent": f"Sentinel/{__version__}",
-            SIGNATURE_HEADER: signature_header(request.signing_secret, body, self.clock.now()),
-            IDEMPOTENCY_HEADER: request.idempotency_key,
-        }
-        try:
-            response = await self._client.post(
-                spec.url, content=body, headers=headers, timeout=spec.timeout_s
-            )
-        except httpx.TimeoutException as exc:
-            raise DeliveryError(
-                self.kind, f"{spec.url}: no answer within {spec.timeout_s:g}s", retryable=True
-            ) from exc
-        except httpx.HTTPError as exc:
-            raise DeliveryError(self.kind, f"{spec.url}: {exc!r}", retryable=True) from exc
-        if response.is_success:
-            return
-        status = response.status_code
-        raise DeliveryError(
-            self.kind,
-            f"{spec.url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
-            retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
-            status=status,
-            retry_after_s=_retry_after(response),
+        await post_signed(
+            self.kind, self._client, self.clock, request, spec.url, spec.timeout_s, request.payload
         )
 
     async def aclose(self) -> None:
@@ -78,7 +55,41 @@ class WebhookChannel:
             await self._client.aclose()
 
 
-def _retry_after(response: httpx.Response) -> float | None:
-    """``Retry-After`` in seconds when given as a number (the HTTP-date form is ignored)."""
-    value = response.headers.get("Retry-After", "").strip()
-    return float(value) if value.isdigit() else None
+async def post_signed(
+    kind: str,
+    client: httpx.AsyncClient,
+    clock: Clock,
+    request: DeliveryRequest,
+    url: str,
+    timeout_s: float,
+    document: dict[str, Any],
+    headers: dict[str, str] | None = None,
+) -> None:
+    """POST ``document`` signed with the request's secret and its idempotency key (the one
+    delivery every HTTP channel shares); raise ``DeliveryError`` unless the answer is 2xx."""
+    body = encode_body(document)
+    sent = {
+        "Content-Type": "application/json",
+        "User-Agent": f"Sentinel/{__version__}",
+        SIGNATURE_HEADER: signature_header(request.signing_secret, body, clock.now()),
+        IDEMPOTENCY_HEADER: request.idempotency_key,
+        **(headers or {}),
+    }
+    try:
+        response = await client.post(url, content=body, headers=sent, timeout=timeout_s)
+    except httpx.TimeoutException as exc:
+        raise DeliveryError(
+            kind, f"{url}: no answer within {timeout_s:g}s", retryable=True
+        ) from exc
+    except httpx.HTTPError as exc:
+        raise DeliveryError(kind, f"{url}: {exc!r}", retryable=True) from exc
+    if response.is_success:
+        return
+    status = response.status_code
+    raise DeliveryError(
+        kind,
+        f"{url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
+        retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
+        status=status,
+        retry_after_s=parse_retry_after(response.headers.get("Retry-After")),
+    )
