@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from sentinel.monitor.governing.cues import Modality
 from sentinel.monitor.governing.modality import (
-    Modality,
     admitted_modalities,
     classify,
     detect_language,

@@ -30,7 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from sentinel.monitor.governing.modality import Modality, admitted_modalities, read_quote, sentences
+from sentinel.monitor.governing.cues import Modality
+from sentinel.monitor.governing.modality import admitted_modalities, read_quote, sentences
 from sentinel.monitor.governing.modality import classify as classify_sentence
 from sentinel.monitor.governing.support import leaves, unsupported_facts
 from sentinel.monitor.governing.values import canonical_url
