@@ -3,6 +3,8 @@ so even a 0.5B model's persona, plan and suggestions parse, and the turn is sign
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from sentinel.assistant.chat.deps import ChatDeps
@@ -12,17 +14,22 @@ from sentinel.llm import LocalModel, RuntimeOptions
 from sentinel.llm.local import get_spec, status
 from sentinel.storage import Database
 from tests.assistant.chat.conftest import content, named, run_turn
+from tests.storage.databases import sqlite_copy
 
 pytestmark = [pytest.mark.model, pytest.mark.timeout(1200)]
 MODEL = "qwen2.5-coder-0.5b"
 
 
-async def test_a_whole_turn_on_the_embedded_model(db: Database) -> None:
-    if db.backend != "sqlite":
-        pytest.skip("one backend is enough for the model; the flow is backend-independent")
+async def test_a_whole_turn_on_the_embedded_model(sqlite_template: Path, tmp_path: Path) -> None:
+    # One backend: the flow does not depend on it (the scripted tests run on both).
     spec = get_spec(MODEL)
-    if not status(spec).installed:
-        pytest.skip(f"{MODEL} is not installed: {spec.install_command}")
+    if not status(spec).installed:  # make setup installs it: a missing model is a broken setup
+        pytest.fail(f"{MODEL} is not installed (run make setup, or {spec.install_command})")
+    async with sqlite_copy(sqlite_template, tmp_path) as db:
+        await _whole_turn(db)
+
+
+async def _whole_turn(db: Database) -> None:
     model = LocalModel(MODEL, options=RuntimeOptions(threads=1))
     settings = ChatSettings(
         max_iterations=1, reasoning_tokens=64, answer_tokens=64, structured_tokens=256
