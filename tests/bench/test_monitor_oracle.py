@@ -132,6 +132,30 @@ def test_quote_is_the_page_sentence_sharing_most_words_with_the_facts() -> None:
     )
 
 
+def test_the_quote_is_of_the_events_own_text_before_a_sentence_sharing_more_fact_words() -> None:
+    terms = frozenset({"gizmo", "launch", "march", "20", "2025-03-20", "499"})
+    rumour = "Rumour: the Gizmo 2 launch is March 20 for $499, say people close to Gizmo."
+    prompt = PROMPT.replace("Rumours say the launch could come in March. Nobody knows.", rumour)
+    event = frozenset({"today", "announced", "available", "thursday", "starting"})
+
+    assert quote_from_prompt(prompt, terms).text == rumour  # type: ignore[union-attr]
+    quote = quote_from_prompt(prompt, terms, event)
+    assert quote is not None
+    assert quote.text.startswith("Gizmo today announced")
+
+
+def test_the_events_words_are_what_its_page_versions_added() -> None:
+    facts = oracle()
+    event = facts.scenario.events[0]
+
+    assert facts.event_words(event.at - timedelta(seconds=1)) == frozenset()
+    words = facts.event_words(event.at)
+    assert {"announced", "available", "thursday", "starting", "pre-orders"} <= words
+    assert "gizmo" not in words  # the page said it before the event
+    assert "rumours" not in words  # another page, written before
+    assert not {"the", "and", "on"} & words  # common words say nothing
+
+
 def test_no_quote_without_pages() -> None:
     assert quote_from_prompt("Mission: x\nPages (0; data from the web):", frozenset()) is None
 

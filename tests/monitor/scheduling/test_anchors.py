@@ -16,6 +16,8 @@ from sentinel.monitor.scheduling.anchors import (
     aligned_run,
     anchor_days,
     anchored_run,
+    appointment_run,
+    appointments,
     dated_lines,
     dates_in,
     times_in,
@@ -109,6 +111,7 @@ def test_an_earlier_plan_and_the_minimum_interval_win() -> None:
         ("restocks on weekday mornings at 10:00 UTC.", [(time(10), UTC)]),
         ("Q3 call, Thursday, October 23, 2025, 4:30 p.m. ET", [(time(16, 30), EASTERN)]),
         ("at 9am and at 19:00", [(time(9), UTC), (time(19), UTC)]),
+        ("closes at 4:30 p.m.", [(time(16, 30), UTC)]),  # a.m./p.m. ending the text
         ("Kiprono won in 2:04:31, $4.82 billion, 12 people", []),
         ("at 13 pm or 25:00", []),
     ],
@@ -180,3 +183,51 @@ def test_a_calendar_keeps_no_dated_lines_and_a_long_page_only_the_first_few() ->
 
     assert dated_lines(calendar, mission, today=TODAY) == ()
     assert len(dated_lines(times, mission, today=TODAY)) == MAX_DATED_LINES
+
+
+CONCERT = "Lisbon tickets go on sale Friday, September 19, at 10:00 local time."
+
+
+def test_a_day_and_a_time_in_one_sentence_make_an_appointment() -> None:
+    sale = "**On sale Friday 12 September at 10:00 GMT.** Juniper Lane live."
+    call = "The Q3 call is Thursday, September 25, 2025, 4:30 p.m. ET."
+
+    assert appointments([sale], "Tell me when Juniper Lane tickets go on sale", now=NOW) == [
+        datetime(2025, 9, 12, 10, tzinfo=UTC)
+    ]
+    assert appointments([CONCERT], "Tell me when Lisbon tickets are on sale", now=NOW) == [
+        datetime(2025, 9, 19, 10, tzinfo=UTC)
+    ]
+    assert appointments([call], "the Q3 call", now=NOW) == [
+        datetime(2025, 9, 25, 16, 30, tzinfo=EASTERN).astimezone(UTC)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rounds at 15:00 daily from July 19 to July 27.",  # a timetable: several days
+        "Doors 18:00, show 20:00 on September 19.",  # several times
+        "The tickets went on sale on August 29 at 10:00.",  # in the past
+        "Tickets restock every weekday at 10:00.",  # a time without a day
+        "Updated September 3 at 09:12: tickets sold out.",  # a dateline
+        "The library opens on September 19 at 10:00.",  # not about the mission
+    ],
+)
+def test_what_makes_no_appointment(text: str) -> None:
+    assert appointments([text], "Tell me when tickets go on sale", now=NOW) == []
+
+
+def test_an_appointment_before_the_plan_is_looked_at_a_quarter_of_an_hour_after() -> None:
+    moment = datetime(2025, 9, 19, 10, tzinfo=UTC)
+    later = ScheduledRun(moment + timedelta(hours=5), "planned")
+    slow = ScheduleBounds(min_interval=timedelta(days=30), max_interval=timedelta(days=60))
+
+    scheduled = appointment_run(later, [moment], now=NOW, bounds=BOUNDS)
+
+    assert scheduled.at == moment + ALIGN_DELAY
+    assert "names Sep 19 10:00 UTC" in scheduled.explanation
+    earlier = ScheduledRun(moment, "planned")
+    assert appointment_run(earlier, [moment], now=NOW, bounds=BOUNDS) == earlier
+    assert appointment_run(later, [moment], now=NOW, bounds=slow) == later
+    assert appointment_run(later, [], now=NOW, bounds=BOUNDS) == later

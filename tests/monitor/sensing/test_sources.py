@@ -168,6 +168,22 @@ PROBED = SourceSnapshot(
 )
 
 
+def test_a_page_search_dates_later_than_at_the_last_reading_is_read_even_if_never_read() -> None:
+    # A3 ranks last and shares a site with A1, so the usual order would never reach it; search
+    # now dates it later than when the last sensed run saw it: the engine saw it change.
+    last = SourceSnapshot(
+        {A1: "fa", B1: "fb"},
+        search_hits=(A1, B1, A3),
+        hit_dates={A1: "2025-09-01T00:00:00+00:00", A3: "2025-09-01T00:00:00+00:00"},
+    )
+    same = [dated(A1, 1), *hits(B1), dated(A3, 1)]
+    updated = [dated(A1, 1), *hits(B1), dated(A3, 5)]
+
+    assert choose_sources(same, previous=last, limit=2) == [A1, B1]
+    assert choose_sources(updated, previous=last, limit=2) == [A3, B1]
+    assert choose_sources(updated, limit=2) == [A1, B1]  # a first run has nothing to compare
+
+
 def test_a_probe_rereads_the_named_site_and_the_cited_pages_only() -> None:
     shop = frozenset({"b"})
     assert probe_sources(hits(A1, B1, C1), cited=[C1], previous=PROBED, named=shop) == [B1, C1]

@@ -28,8 +28,7 @@ from sentinel.bench.monitoring.harness import ScenarioWorld
 from sentinel.bench.monitoring.oracle_facts import (
     ORACLE_MODEL_NAME,
     OracleFacts,
-    fact_terms,
-    quote_from_prompt,
+    oracle_quote,
 )
 from sentinel.bench.monitoring.policy import (
     BenchContext,
@@ -99,7 +98,7 @@ def judge_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[str
 
     def respond(request: ScriptedRequest) -> dict[str, Any]:
         observation = oracle.observe()
-        quote = quote_from_prompt(request.prompt, fact_terms(oracle.scenario.mission, observation))
+        quote = oracle_quote(oracle, request.prompt, observation)
         met = observation.condition
         stated = "; ".join(f"{key}: {value}" for key, value in observation.facts.items())
         return {

@@ -7,7 +7,11 @@ event at or before now — never a later one. Everything else in the pipeline is
 sensor still searches, fetches and pre-filters, and the model is asked only when the pipeline
 would ask it; the reply is the same structured ``report_state`` call a real model writes,
 with an evidence quote copied verbatim from a page the prompt shows, so grounding checks it
-like any other.
+like any other. The quote is the one a careful reader would copy: of the sentences the prompt
+shows, those worded like the text the latest event put on the web (the page versions dated
+from the event to now) come first, then the one sharing most words with the facts — so a
+"still not confirmed" or a rumour sentence on another page is not quoted for an event a page
+reports.
 
 The reported state is ``{"condition": <bool>, **facts}``. With ``error_rate`` p, each
 observation is wrong with probability p, in one of three ways chosen evenly (seeded):
@@ -25,7 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from sentinel.clock import Clock
@@ -42,6 +46,9 @@ _PAGE = re.compile(r'<page n="(\d+)" url="[^"]*" title="[^"]*">\n(.*?)\n</page>'
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _WORD = re.compile(r"[\w$.,-]+")
 _EDGES = "$.,-"
+# Page versions this long before an event count as its text (a page updated just ahead of
+# the moment the event is dated).
+EVENT_TEXT_LEAD = timedelta(hours=1)
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,27 @@ class OracleFacts:
         if latest is None:
             return Observation(False, {})
         return Observation(latest.condition, dict(latest.facts))
+
+    def event_words(self, moment: datetime) -> frozenset[str]:
+        """The content words the latest event at or before ``moment`` put on the web: those of
+        the page versions dated from an hour before the event to ``moment`` that the page's
+        previous version did not have (empty before the first event)."""
+        events = [event for event in self.scenario.events if event.at <= moment]
+        if not events:
+            return frozenset()
+        since = events[-1].at - EVENT_TEXT_LEAD
+        words: set[str] = set()
+        for site in self.scenario.sites:
+            for page in site.pages:
+                before: set[str] = set()
+                for version in page.timeline:
+                    if version.at > moment:
+                        break
+                    current = set(query_terms(version.body))
+                    if version.at >= since:
+                        words |= current - before
+                    before = current
+        return frozenset(words)
 
     def observe(self) -> Observation:
         """One observation now, possibly wrong (see the module documentation)."""
@@ -130,10 +158,13 @@ class ShownQuote:
     text: str
 
 
-def quote_from_prompt(prompt: str, terms: frozenset[str]) -> ShownQuote | None:
-    """The sentence of the prompt's ``<page>`` blocks sharing most words with ``terms``
-    (earliest on ties), copied verbatim; None when no block has a quotable sentence."""
-    best: tuple[int, ShownQuote] | None = None
+def quote_from_prompt(
+    prompt: str, terms: frozenset[str], event: frozenset[str] = frozenset()
+) -> ShownQuote | None:
+    """The sentence of the prompt's ``<page>`` blocks to quote, copied verbatim: the one with
+    most of the ``event`` words (the latest event's new text), then most words shared with
+    ``terms`` (earliest on ties); None when no block has a quotable sentence."""
+    best: tuple[tuple[int, int], ShownQuote] | None = None
     for number, body in _PAGE.findall(prompt):
         for line in body.split("\n"):
             if line.startswith("[structured data]"):
@@ -142,10 +173,17 @@ def quote_from_prompt(prompt: str, terms: frozenset[str]) -> ShownQuote | None:
                 words = sentence.split()
                 if len(words) < 4 or len(sentence) < 12 or len(sentence) > MAX_QUOTE_CHARS:
                     continue
-                score = len(_tokens(sentence) & terms)
+                tokens = _tokens(sentence)
+                score = (len(tokens & event), len(tokens & terms))
                 if best is None or score > best[0]:
                     best = (score, ShownQuote(int(number), sentence))
     return best[1] if best else None
+
+
+def oracle_quote(oracle: OracleFacts, prompt: str, observation: Observation) -> ShownQuote | None:
+    """The quote the oracle gives for ``observation`` (see :func:`quote_from_prompt`)."""
+    terms = fact_terms(oracle.scenario.mission, observation)
+    return quote_from_prompt(prompt, terms, oracle.event_words(oracle.clock.now()))
 
 
 def fact_terms(mission: str, observation: Observation) -> frozenset[str]:
@@ -165,7 +203,7 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
 
     def respond(request: ScriptedRequest) -> dict[str, Any]:
         observation = oracle.observe()
-        quote = quote_from_prompt(request.prompt, fact_terms(oracle.scenario.mission, observation))
+        quote = oracle_quote(oracle, request.prompt, observation)
         evidence = [{"page": quote.page, "quote": quote.text}] if quote else []
         return {
             "action": "report_state",

@@ -31,6 +31,13 @@ moves a long regular wait (at least :data:`ALIGN_MIN_WAIT`) to the nearest such 
 :data:`ALIGN_DELAY` (the news needs a moment to appear), by at most half a day either way, so
 a monitor that read "at 10:00" looks at 10:15 instead of at a random hour.
 
+A day and a time named in one sentence make an appointment ("on sale Friday 24 January at
+10:00 GMT", "the vote is on 8 October at 14:00"): :func:`appointments` reads them and
+:func:`appointment_run` looks at that moment plus :data:`ALIGN_DELAY` when it comes before the
+planned run — a sale that sells out in half an hour is missed by a look every three hours on
+its day, not by one a quarter of an hour after it opens. A sentence naming several days or
+several times (a timetable, "rounds at 15:00 daily from July 19 to July 27") makes none.
+
 A run that does not re-read every page (a probe, see :func:`sentinel.monitor.sensing.sources
 .probe_sources`) still schedules from what the others said at their last read:
 :func:`dated_lines` keeps the few lines of a page either function can read, stored with the
@@ -80,11 +87,15 @@ _WHEN_WORDS = frozenset(
     | {f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}
     | {f"{day}days" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}
 )
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\d])")
+# A sentence ends at . ! or ? before a capital or a digit, but not before a time zone ("at
+# 4:30 p.m. ET" is one sentence).
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])\s+(?=[A-Z\d])(?!(?:" + "|".join(zone.upper() for zone in _ZONES) + r")\b)"
+)
 _CLOCK = re.compile(
     r"(?<![\d:.])(?P<hour>[012]?\d)(?::(?P<minute>[0-5]\d))?(?![\d:])\s*"
-    r"(?P<half>a\.m\.|p\.m\.|am\b|pm\b)?\s*"
-    r"(?P<zone>" + "|".join(sorted(_ZONES, key=len, reverse=True)) + r")?\b",
+    r"(?P<half>a\.m\.|p\.m\.|am\b|pm\b)?"
+    r"(?:\s*(?P<zone>" + "|".join(sorted(_ZONES, key=len, reverse=True)) + r")\b)?",
     re.I,
 )
 
@@ -258,6 +269,46 @@ def times_of_day(
                 if _words(sentence) & _WHEN_WORDS or mentions_in(sentence, today=today):
                     found += [t for t in times_in(sentence, tz=tz) if t not in found]
     return found[:MAX_TIMES_OF_DAY]
+
+
+def appointments(
+    texts: Iterable[str], mission: str, *, now: datetime, tz: tzinfo = UTC
+) -> list[datetime]:
+    """The moments (UTC, sorted, at most :data:`MAX_ANCHOR_DAYS`) after ``now`` and within
+    :data:`ANCHOR_HORIZON` that one sentence about ``mission`` names by exactly one day and one
+    clock time, in texts that are not calendars (see the module documentation)."""
+    terms = {term for term in query_terms(mission) if not _NUMBERS.match(term)}
+    today = now.astimezone(tz).date()
+    found: set[datetime] = set()
+    for text in texts:
+        if len(mentions_in(text, today=today)) > MAX_MENTIONS_PER_TEXT:
+            continue
+        for line in text.splitlines():
+            if not terms & _words(line) or _DATELINE.search(line):
+                continue
+            for sentence in _SENTENCE_END.split(line):
+                days, clocks = dates_in(sentence, today=today), times_in(sentence, tz=tz)
+                if len(days) != 1 or len(clocks) != 1:
+                    continue
+                clock, zone = clocks[0]
+                moment = datetime.combine(days[0], clock, zone).astimezone(UTC)
+                if now < moment <= now + ANCHOR_HORIZON:
+                    found.add(moment)
+    return sorted(found)[:MAX_ANCHOR_DAYS]
+
+
+def appointment_run(
+    planned: ScheduledRun, moments: Iterable[datetime], *, now: datetime, bounds: ScheduleBounds
+) -> ScheduledRun:
+    """``planned`` brought forward to the first appointment (plus :data:`ALIGN_DELAY`) that
+    comes before it and no sooner than the monitor's ``min_interval``; unchanged otherwise."""
+    for moment in sorted(moments):
+        at = moment + ALIGN_DELAY
+        if at - now < bounds.min_interval or at >= planned.at:
+            continue
+        why = f"a page names {moment:%b %-d %H:%M} UTC"
+        return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")
+    return planned
 
 
 def aligned_run(

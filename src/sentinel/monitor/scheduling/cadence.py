@@ -11,15 +11,16 @@
 - failed: the retry policy's delay when it retries, else the last governed wait (the monitor
   stays on its regular schedule).
 
-Governed and skipped runs are then brought forward around days the pages name — the pages read
-this run, their search snippets, and the dated lines carried from the last full read of pages a
-probe left unread (:func:`sentinel.monitor.scheduling.anchors.anchored_run`): a release date, a
-vote, a
-reopening; a long wait is moved to a time of day they name
-(:func:`~sentinel.monitor.scheduling.anchors.aligned_run`): "the store restocks at 10:00 UTC". A
-skipped
-run in which a source could not be fetched looks again within :data:`FAILED_SOURCE_RETRY`: a
-change may hide behind the outage.
+Governed and skipped runs are then brought forward around what the pages name — the pages
+read this run, their search snippets, and the dated lines carried from the last full read of
+pages a probe left unread: a day and a time in one sentence ("on sale Friday 24 January at
+10:00 GMT") is looked at a quarter of an hour after
+(:func:`sentinel.monitor.scheduling.anchors.appointment_run`); a day alone (a release date, a
+vote, a reopening) is looked at every few hours
+(:func:`~sentinel.monitor.scheduling.anchors.anchored_run`); a long wait is moved to a time of
+day they name (:func:`~sentinel.monitor.scheduling.anchors.aligned_run`): "the store restocks
+at 10:00 UTC". A skipped run in which a source could not be fetched looks again within
+:data:`FAILED_SOURCE_RETRY`: a change may hide behind the outage.
 
 Two limits hold for governed and skipped runs alike (:func:`monitor_bounds`):
 
@@ -42,7 +43,14 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sentinel.monitor.scheduling.anchors import aligned_run, anchor_days, anchored_run, times_of_day
+from sentinel.monitor.scheduling.anchors import (
+    aligned_run,
+    anchor_days,
+    anchored_run,
+    appointment_run,
+    appointments,
+    times_of_day,
+)
 from sentinel.monitor.scheduling.bounds import (
     DEFAULT_INTERVAL,
     ScheduleBounds,
@@ -211,6 +219,10 @@ def _around_anchors(
     if not pages:
         return planned
     tz, mission = monitor_timezone(monitor), monitor.original_query
+    moments = appointments(pages, mission, now=now, tz=tz)
+    appointed = appointment_run(planned, moments, now=now, bounds=bounds)
+    if appointed != planned:
+        return appointed
     days = anchor_days(pages, mission, now=now, tz=tz)
     anchored = anchored_run(planned, days, now=now, bounds=bounds, tz=tz)
     if anchored != planned:

@@ -1,13 +1,14 @@
 """A run's sources: which pages to read, what of them the model sees, and their snapshot.
 
 A small model reads ~90 prompt tokens a second, so the sensor reads few pages and little of
-each. Choosing the pages (:func:`choose_sources`) favours, in order: the best page of a site
-the mission names, pages the last state cited as evidence (known to matter), pages search
-returned for the first time (news), pages read last run (so an unchanged world yields the
-same set and the pre-filter can skip), then the rest by rank, one page per site before a
-second from the same site. Of each page the model sees an excerpt (:func:`excerpt`): the
-paragraphs that mention the query's terms, in page order, within a character budget — cut
-on paragraph boundaries so quotes stay verbatim.
+each. Choosing the pages (:func:`choose_sources`) favours, in order: the best page of a site the
+mission names, pages the last state cited as evidence (known to matter), pages search returned
+for the first time or dates later than it did at the last reading (news: the engine saw them
+change, whether or not this monitor ever read them), pages read last run (so an unchanged world
+yields the same set and the pre-filter can skip), then the rest by rank, one page per site
+before a second from the same site. Of each page the model sees an excerpt (:func:`excerpt`):
+the paragraphs that mention the query's terms, in page order, within a character budget — cut on
+paragraph boundaries so quotes stay verbatim.
 """
 
 from __future__ import annotations
@@ -143,24 +144,26 @@ def choose_sources(
 ) -> list[str]:
     """The URLs to fetch this run, at most ``limit``, most important first (see module doc).
 
-    ``cited`` are URLs the previous state quoted; they are kept even when search no longer
-    returns them. ``named`` are the mission's words (:func:`query_terms`): the best-ranked hit
-    on a site the mission names ("… at Voltmart" → voltmart.example) comes first, even before
-    cited pages — the site the user named is the authority, and a small model reads page 1
-    most carefully.
-    Without hits (search failed), the previous run's pages are read again.
+    ``previous`` is the last sensed run's snapshot: its hits, the dates search gave them, the
+    pages it read. ``cited`` are URLs the previous state quoted; they are kept even when
+    search no longer returns them. ``named`` are the mission's words (:func:`query_terms`):
+    the best-ranked hit on a site the mission names ("… at Voltmart" → voltmart.example)
+    comes first, even before cited pages — the site the user named is the authority, and a
+    small model reads page 1 most carefully. Without hits (search failed), the previous
+    run's pages are read again.
     """
     previous_hits = set(previous.search_hits) if previous else set()
     previously_read = list(previous.fingerprints) if previous else []
     ranked = list(dict.fromkeys(hit.url for hit in hits))
     authority = _named_site_pages(ranked, named)
+    updated = {hit.url for hit in hits if previous is not None and _updated(hit, previous)}
 
     def tier(url: str) -> int:
         if url in authority:
             return 0
         if url in cited:
             return 1
-        if previous is not None and url not in previous_hits:
+        if previous is not None and (url not in previous_hits or url in updated):
             return 2
         if url in previously_read:
             return 3
