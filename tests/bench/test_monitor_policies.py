@@ -177,6 +177,8 @@ async def test_sentinel_runs_the_pipeline_and_notifies_once_with_grounded_facts(
     assert result.searches == result.runs
     (line,) = result.log
     assert "notified: rule 'condition == true' holds" in line
+    # The log names the quote the notification rests on: the newsroom's announcement.
+    assert 'quoting http://www.gizmo.example/news/gizmo-2: "Gizmo today announced' in line
 
 
 async def test_sentinel_ignores_page_noise(ctx: BenchContext) -> None:

@@ -173,6 +173,26 @@ class SentinelPolicy:
             statuses[outcome.status] += 1
             if outcome.notified:
                 result.notifications.append(now)
-                result.record(now, f"notified: {outcome.reason}")
+                quotes = await _cited(db, outcome.run_id)
+                result.record(now, f"notified: {outcome.reason}{quotes}")
             elif outcome.status in ("failed", "retrying"):
                 result.record(now, f"{outcome.status} ({outcome.error_category}): {outcome.error}")
+
+
+QUOTE_CHARS = 160
+
+
+async def _cited(db: Database, run_id: int | None) -> str:
+    """The quotes a notifying run's decision rests on, shortened, for the run's log: what a
+    reader of the results needs to judge a false alert without the run's database."""
+    if run_id is None:
+        return ""
+    async with db.transaction() as tx:
+        run = await tx.runs.get(run_id)
+    evidence = (run.decision or {}).get("evidence") or []
+    quotes = [
+        f'{item.get("url")}: "{" ".join(str(item.get("quote", "")).split())[:QUOTE_CHARS]}"'
+        for item in evidence
+        if isinstance(item, dict)
+    ]
+    return " — quoting " + "; ".join(quotes) if quotes else ""
