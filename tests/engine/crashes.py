@@ -25,8 +25,8 @@ import pytest
 
 from sentinel.clock import Clock
 from sentinel.engine import Runner, RunnerResult
-from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import Database, NewMonitor, RunEnding, RunStatus, open_database
+from tests.engine.helpers import queue_notification
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,16 +135,8 @@ def crash_runner(db: Database, clock: Clock, mode: str, marker: Path) -> Runner:
             await asyncio.Event().wait()  # killed here, mid-run, nothing queued
         now = clock.now()
         async with db.transaction() as tx:
-            monitor = await tx.monitors.get(monitor_id)
-            payload = NotificationPayload(
-                monitor_id=monitor_id,
-                monitor_name=monitor.name,
-                run_id=run_id,
-                title="It happened",
-                message=f"It happened (run {run_id}).",
-                created_at=now,
-            )
-            await enqueue_notification(tx, payload, monitor.channels, now=now)
+            message = f"It happened (run {run_id})."
+            await queue_notification(tx, monitor_id, run_id, message=message, now=now)
             await tx.runs.finish(run_id, RunEnding(RunStatus.SUCCEEDED), finished_at=now)
         return RunnerResult("succeeded", next_run_at=now + timedelta(days=1), notified=True)
 
