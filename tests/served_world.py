@@ -22,18 +22,15 @@ from fastapi import FastAPI
 from sentinel.cli.research import world_tools
 from sentinel.clock import SystemClock, VirtualClock
 from sentinel.demo.scripted import read_price, scripted_model
+from sentinel.demo.stage import Stage
 from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.monitor.run import RunOutcome, RunServices, execute_run
 from sentinel.notify import DeliveryWorker, default_channels
 from sentinel.research import ResearchModels, report_payload, run_research
 from sentinel.research.extractive import extractive_model
 from sentinel.research.runlog import RunLog
-from sentinel.sim import World, load_bundled
+from sentinel.sim import load_bundled
 from sentinel.storage import Database
-from sentinel.web.fetch import Fetcher
-from sentinel.web.guard import SSRFGuard
-from sentinel.web.politeness import Politeness
-from sentinel.web.search.searxng import SearxngSearch
 
 SCENARIO = "headphones-price-drop"
 RESEARCH_WORLD = "research-marathon-result"
@@ -66,24 +63,13 @@ def engine_lifespan(
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         wall = SystemClock()
-        world = World.from_scenario(
-            load_bundled(SCENARIO), clock, seed=0, slow_delay=0.0, timeout_hold=0.0
-        )
-        search = SearxngSearch(
-            base_url=world.search_url, transport=world.transport(), rate_limit=None, clock=clock.now
-        )
-        fetcher = Fetcher(
-            transport=world.transport(),
-            guard=SSRFGuard(allow_hosts=world.hosts),
-            politeness=Politeness(min_interval=0),
-            clock=clock.now,
-        )
+        stage = Stage.on(load_bundled(SCENARIO), clock)
         model = scripted_model({QUERY: read_price})
         policy, rng = RunRetryPolicy(), random.Random(0)
         services = RunServices(
             db=db,
-            search=search,
-            fetcher=fetcher,
+            search=stage.search,
+            fetcher=stage.fetcher,
             clock=wall,
             sensor_model=model,
             governor_model=model,
@@ -119,7 +105,6 @@ def engine_lifespan(
                 closer = getattr(channel, "aclose", None)
                 if closer is not None:
                     await closer()
-            await search.aclose()
-            await fetcher.aclose()
+            await stage.aclose()
 
     return lifespan
