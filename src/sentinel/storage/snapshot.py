@@ -35,13 +35,17 @@ class Snapshot(Generic[RowT]):
     @classmethod
     def of(cls, row: RowT) -> Self:
         """Snapshot an ORM row: every field read from the column of the same name."""
-        convert = cls.CONVERTERS
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = _PLANS[cls] = tuple(
+                (field.name, cls.CONVERTERS.get(field.name)) for field in fields(cls)
+            )
         values = {
-            field.name: convert.get(field.name, _same)(getattr(row, field.name))
-            for field in fields(cls)
+            name: getattr(row, name) if convert is None else convert(getattr(row, name))
+            for name, convert in plan
         }
         return cls(**values)
 
 
-def _same(value: Any) -> Any:
-    return value
+# Per record class, its fields with their converters (None: copied as is), worked out once.
+_PLANS: dict[type[Any], tuple[tuple[str, Converter | None], ...]] = {}
