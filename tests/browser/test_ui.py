@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 from playwright.async_api import Browser, ViewportSize, expect
 
 from sentinel.storage.api_keys import ApiKeyRepository
-from tests.browser.world import HOOK, MOMENTS, QUERY, RULE, Served, artifacts_dir
+from tests.browser.world import HOOK, Served, artifacts_dir
+from tests.served_world import MOMENTS, QUERY, RULE
 
 DESKTOP = ViewportSize(width=1280, height=900)
 PHONE = ViewportSize(width=390, height=844)

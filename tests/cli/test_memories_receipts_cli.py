@@ -35,6 +35,7 @@ def test_memories_are_added_listed_searched_edited_and_deleted(home: Path) -> No
     assert [hit["memory"]["id"] for hit in found["hits"]] == [porto["id"]]
     edited = invoke("memories", "edit", str(porto["id"]), "--text", "Ana moved to Lisbon")
     assert edited.exit_code == 0, edited.output
+    assert f"Updated #{porto['id']}: Ana moved to Lisbon" in edited.stdout
     assert "Ana moved to Lisbon" in invoke("memories", "list").stdout
     again = json.loads(invoke("memories", "search", "Lisbon", "--json").stdout)
     assert [hit["memory"]["id"] for hit in again["hits"]] == [porto["id"]]

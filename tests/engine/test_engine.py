@@ -25,12 +25,10 @@ from sentinel.notify import (
     DeliveryRequest,
     DeliveryWorker,
     DrainReport,
-    NotificationPayload,
-    enqueue_notification,
 )
 from sentinel.storage import Database, MonitorState, RecordNotFound, RunStatus
 from tests.engine.fakes import FakeRunner, Pause, succeed_in
-from tests.engine.helpers import monitor_of, runs_of
+from tests.engine.helpers import monitor_of, queue_notification, runs_of
 from tests.storage.helpers import T0, at, make_monitor
 
 HOUR = timedelta(hours=1)
@@ -360,16 +358,7 @@ def notifying(db: Database) -> Runner:
 
     async def runner(monitor_id: int, run_id: int) -> RunnerResult:
         async with db.transaction() as tx:
-            monitor = await tx.monitors.get(monitor_id)
-            payload = NotificationPayload(
-                monitor_id=monitor_id,
-                monitor_name=monitor.name,
-                run_id=run_id,
-                title="It happened",
-                message="It happened.",
-                created_at=T0,
-            )
-            await enqueue_notification(tx, payload, monitor.channels, now=T0)
+            await queue_notification(tx, monitor_id, run_id, message="It happened.", now=T0)
         return RunnerResult("succeeded", notified=True)
 
     return runner

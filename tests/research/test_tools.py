@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from sentinel.research import ResearchSettings, ResearchTools, run_research
-from sentinel.web.search.local import Document, LocalIndex
+from pathlib import Path
+
+import pytest
+
+from sentinel.config import get_settings
+from sentinel.research import EmptyIndexError, ResearchSettings, ResearchTools, run_research
+from sentinel.web.search.local import Document, LocalIndex, LocalSearch
 from tests.research.conftest import NodeScript, draft, plan
 
 
@@ -29,3 +34,27 @@ async def test_a_local_index_is_searched_and_its_documents_read(fast: ResearchSe
         "file:///notes/green.md",
         "file:///notes/black.md",
     }
+
+
+def test_the_home_index_is_sentinel_home_index_and_an_empty_one_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SENTINEL_HOME", str(tmp_path))
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(EmptyIndexError) as missing:
+            ResearchTools.home_index()
+        assert missing.value.location == str(tmp_path / "index")
+        (tmp_path / "index").mkdir()
+        (tmp_path / "index" / "tea.md").write_text("# Tea\n\nGreen tea is steamed.\n")
+        tools = ResearchTools.home_index()
+    finally:
+        get_settings.cache_clear()
+    assert isinstance(tools.search, LocalSearch)
+    assert len(tools.search.index) == 1
+
+
+def test_a_given_folder_without_documents_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(EmptyIndexError) as empty:
+        ResearchTools.home_index(tmp_path)
+    assert empty.value.location == str(tmp_path)

@@ -3,16 +3,13 @@ for every error and the OpenAPI schema at ``/api/v1/openapi.json``."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
-
 from fastapi import APIRouter, Depends, FastAPI
 
 from sentinel.api.auth import require_api_key
 from sentinel.api.chat_turns import configure_chat
+from sentinel.api.lifespan import Lifespan
 from sentinel.api.problems import install_problem_handlers
-from sentinel.api.ratelimit import RateLimiter
-from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
+from sentinel.api.research_jobs import ResearchRunner
 from sentinel.api.routers import (
     chat,
     health,
@@ -25,7 +22,7 @@ from sentinel.api.routers import (
     research,
     tasks,
 )
-from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
+from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, install_api_state
 from sentinel.api.ui import install_ui
 from sentinel.api.version import sentinel_version
 from sentinel.clock import Clock, SystemClock
@@ -33,7 +30,6 @@ from sentinel.llm import LanguageModel
 from sentinel.storage import Database
 
 API_PREFIX = "/api/v1"
-Lifespan = Callable[[FastAPI], AbstractAsyncContextManager[None]]
 
 
 def create_app(
@@ -51,20 +47,6 @@ def create_app(
     server listening beyond loopback). Research jobs run with ``research_runner`` (default:
     the configured models over the local index), chat turns with ``chat_model`` (default: the
     assistant role's configured model). The caller owns ``db`` and closes it."""
-    clock = clock or SystemClock()
-    jobs = ResearchJobs(research_runner or configured_research, clock)
-
-    @asynccontextmanager
-    async def run(app: FastAPI) -> AsyncIterator[None]:
-        try:
-            if lifespan is None:
-                yield
-            else:
-                async with lifespan(app):
-                    yield
-        finally:
-            await jobs.close()
-
     app = FastAPI(
         title="Sentinel",
         version=sentinel_version(),
@@ -72,14 +54,15 @@ def create_app(
         openapi_url=f"{API_PREFIX}/openapi.json",
         docs_url=f"{API_PREFIX}/docs",
         redoc_url=None,
-        lifespan=run,
+        lifespan=lifespan,
     )
-    app.state.sentinel = ApiState(
-        db=db,
-        clock=clock,
-        limiter=RateLimiter(rate_per_minute),
-        research=jobs,
+    install_api_state(
+        app,
+        db,
+        clock or SystemClock(),
+        rate_per_minute=rate_per_minute,
         open_without_keys=open_without_keys,
+        research_runner=research_runner,
     )
     configure_chat(app.state, chat_model)
     install_problem_handlers(app)

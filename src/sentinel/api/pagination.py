@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from fastapi import Query, Request
@@ -30,3 +31,14 @@ def offset_page(request: Request, rows: list[T], *, limit: int, offset: int) -> 
     more = len(rows) > limit
     link = next_link(request, limit=limit, offset=offset + limit) if more else None
     return Page[T](items=rows[:limit], next=link)
+
+
+def cursor_page(
+    request: Request, rows: list[T], *, limit: int, cursor: Callable[[T], int]
+) -> Page[T]:
+    """A page of ``rows`` fetched with ``limit + 1`` after a cursor; the next page starts
+    after ``cursor`` of this page's last item."""
+    more = len(rows) > limit
+    items = rows[:limit]
+    link = next_link(request, limit=limit, cursor=cursor(items[-1])) if more else None
+    return Page[T](items=items, next=link)

@@ -142,20 +142,8 @@ async def configured_research(
     """Research with the configured models (or every node on ``model``, as ``sentinel
     research --model`` takes it) over the local index at ``SENTINEL_HOME/index`` (as
     ``sentinel research`` does by default)."""
-    from sentinel.config import get_settings
-    from sentinel.research import (
-        EmptyIndexError,
-        ResearchModels,
-        ResearchTools,
-        report_payload,
-        run_research,
-    )
-    from sentinel.web.search.local import LocalIndex
+    from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
 
-    folder = get_settings().home / "index"
-    documents = LocalIndex.from_folder(folder) if folder.is_dir() else LocalIndex()
-    if len(documents) == 0:
-        raise EmptyIndexError(str(folder))
-    async with ResearchTools.local(documents) as tools:
+    async with ResearchTools.home_index() as tools:
         result = await run_research(question, tools, ResearchModels.configured(model), log=log)
     return report_payload(result)

@@ -6,10 +6,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from fastapi import Request
+from fastapi import FastAPI, Request
 
+from sentinel.api.lifespan import close_on_shutdown
 from sentinel.api.ratelimit import RateLimiter
-from sentinel.api.research_jobs import ResearchJobs
+from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
 from sentinel.clock import Clock
 from sentinel.storage import Database
 
@@ -27,6 +28,30 @@ class ApiState:
     # False when listening beyond loopback: revoking the last key must not open the API.
     open_without_keys: bool = True
     monotonic: Callable[[], float] = field(default=time.monotonic)
+
+
+def install_api_state(
+    app: FastAPI,
+    db: Database,
+    clock: Clock,
+    *,
+    rate_per_minute: float,
+    open_without_keys: bool,
+    research_runner: ResearchRunner | None,
+) -> ApiState:
+    """Give ``app`` its ``ApiState``; research jobs run with ``research_runner`` (default: the
+    configured models over the local index) and are closed when the app's lifespan ends."""
+    jobs = ResearchJobs(research_runner or configured_research, clock)
+    close_on_shutdown(app, jobs.close)
+    state = ApiState(
+        db=db,
+        clock=clock,
+        limiter=RateLimiter(rate_per_minute),
+        research=jobs,
+        open_without_keys=open_without_keys,
+    )
+    app.state.sentinel = state
+    return state
 
 
 def api_state(request: Request) -> ApiState:

@@ -3,7 +3,8 @@ search. Every change is searchable at once (the same service the chat and the AP
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Literal, TypeVar
 
 import typer
 from rich.markup import escape
@@ -16,6 +17,7 @@ from sentinel.cli.common import database, print_json, run, stderr, stdout, when
 from sentinel.owners import LOCAL_OWNER
 
 app = typer.Typer(no_args_is_help=True)
+T = TypeVar("T")
 
 OwnerOption = Annotated[
     str, typer.Option("--owner", help="Whose memories (default: the local user).")
@@ -26,6 +28,27 @@ TagsOption = Annotated[
 ]
 
 
+def with_memories(
+    work: Callable[[MemoryService], Awaitable[T]], *, embedder: Literal["auto"] | None = "auto"
+) -> T:
+    """``work`` on the memory service over the configured database, its errors reported for
+    people; ``embedder=None`` (listing, deleting) loads no embedding model."""
+
+    async def main() -> T:
+        async with database() as db:
+            return await work(MemoryService(db, clock=common.cli_clock(), embedder=embedder))
+
+    return run(main)
+
+
+def print_changed(done: str, record: MemoryRecord, *, as_json: bool) -> None:
+    """The memory just added or edited: JSON, or ``<done> #id: text``."""
+    if as_json:
+        print_json(memory_view(record))
+    else:
+        stdout.print(f"{done} #{record.id}: {escape(record.text)}", soft_wrap=True)
+
+
 @app.command("list")
 def list_memories(
     owner: OwnerOption = LOCAL_OWNER,
@@ -34,14 +57,7 @@ def list_memories(
     as_json: JsonOption = False,
 ) -> None:
     """The memories, most recently updated first."""
-
-    async def main() -> list[MemoryRecord]:
-        async with database() as db:
-            return await MemoryService(db, clock=common.cli_clock(), embedder=None).list(
-                owner, tag=tag, limit=limit
-            )
-
-    records = run(main)
+    records = with_memories(lambda m: m.list(owner, tag=tag, limit=limit), embedder=None)
     if as_json:
         print_json([memory_view(r) for r in records])
         return
@@ -68,17 +84,8 @@ def add(
     as_json: JsonOption = False,
 ) -> None:
     """Remember something (indexed for search at once)."""
-
-    async def main() -> MemoryRecord:
-        async with database() as db:
-            memories = MemoryService(db, clock=common.cli_clock())
-            return await memories.create(owner, text, tags=tags or [])
-
-    record = run(main)
-    if as_json:
-        print_json(memory_view(record))
-        return
-    stdout.print(f"Remembered #{record.id}: {escape(record.text)}", soft_wrap=True)
+    record = with_memories(lambda m: m.create(owner, text, tags=tags or []))
+    print_changed("Remembered", record, as_json=as_json)
 
 
 @app.command()
@@ -90,17 +97,8 @@ def edit(
     as_json: JsonOption = False,
 ) -> None:
     """Change a memory's text and/or tags (``--tag`` replaces all tags)."""
-
-    async def main() -> MemoryRecord:
-        async with database() as db:
-            memories = MemoryService(db, clock=common.cli_clock())
-            return await memories.update(owner, memory_id, text=text, tags=tags)
-
-    record = run(main)
-    if as_json:
-        print_json(memory_view(record))
-        return
-    stdout.print(f"Updated #{record.id}: {escape(record.text)}", soft_wrap=True)
+    record = with_memories(lambda m: m.update(owner, memory_id, text=text, tags=tags))
+    print_changed("Updated", record, as_json=as_json)
 
 
 @app.command()
@@ -109,14 +107,7 @@ def delete(
     owner: OwnerOption = LOCAL_OWNER,
 ) -> None:
     """Forget a memory (its tags and links go with it)."""
-
-    async def main() -> None:
-        async with database() as db:
-            await MemoryService(db, clock=common.cli_clock(), embedder=None).delete(
-                owner, memory_id
-            )
-
-    run(main)
+    with_memories(lambda m: m.delete(owner, memory_id), embedder=None)
     stdout.print(f"Deleted memory #{memory_id}.")
 
 
@@ -129,13 +120,9 @@ def search(
     as_json: JsonOption = False,
 ) -> None:
     """The memories best matching QUERY (hybrid BM25 + dense; BM25 only without a model)."""
-
-    async def main() -> Retrieval:
-        async with database() as db:
-            memories = MemoryService(db, clock=common.cli_clock())
-            return await memories.search(owner, query, top_k=top_k, min_score=min_score)
-
-    found = run(main)
+    found: Retrieval = with_memories(
+        lambda m: m.search(owner, query, top_k=top_k, min_score=min_score)
+    )
     if as_json:
         print_json(retrieval_view(found))
         return

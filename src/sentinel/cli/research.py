@@ -19,11 +19,9 @@ import typer
 from rich.console import Console
 
 from sentinel.clock import VirtualClock
-from sentinel.config import get_settings
 from sentinel.errors import SentinelError
 from sentinel.protocols.a2a import a2a_available
 from sentinel.research import (
-    EmptyIndexError,
     ResearchModels,
     ResearchResult,
     ResearchSettings,
@@ -37,7 +35,6 @@ from sentinel.research import (
 from sentinel.research.delivery import webhook_url
 from sentinel.research.render import plural, sources_line
 from sentinel.research.runlog import Event, describe_event
-from sentinel.web.search.local import LocalIndex
 from sentinel.web.search.registry import get_search_provider
 
 
@@ -213,13 +210,9 @@ def _tools(
     if at is not None:
         raise typer.BadParameter("--at needs --world", param_hint="--at")
     if provider == "local":
-        folder = index if index is not None else get_settings().home / "index"
         if index is not None and not index.is_dir():
             raise typer.BadParameter(f"{index} is not a folder", param_hint="--index")
-        documents = LocalIndex.from_folder(folder) if folder.is_dir() else LocalIndex()
-        if len(documents) == 0:
-            raise EmptyIndexError(str(folder))
-        return ResearchTools.local(documents)
+        return ResearchTools.home_index(index)
     if index is not None:
         raise typer.BadParameter("--index is for --search local", param_hint="--index")
     return ResearchTools.web(get_search_provider(provider))

@@ -19,8 +19,8 @@ import uvicorn
 from fastapi import FastAPI
 
 from sentinel.api import create_app
-from sentinel.api.app import Lifespan
 from sentinel.api.binding import check_bind_address, is_loopback
+from sentinel.api.lifespan import Lifespan
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.clock import Clock

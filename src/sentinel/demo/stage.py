@@ -41,7 +41,11 @@ class Stage:
     @classmethod
     def open(cls, scenario: Scenario, start: datetime, *, seed: int = 0) -> Stage:
         """The world of ``scenario`` as it is at ``start``; its clock advances by itself."""
-        clock = VirtualClock(start, auto_advance=True)
+        return cls.on(scenario, VirtualClock(start, auto_advance=True), seed=seed)
+
+    @classmethod
+    def on(cls, scenario: Scenario, clock: VirtualClock, *, seed: int = 0) -> Stage:
+        """The world of ``scenario`` as it is at ``clock``'s time, which moves as it is told."""
         world = World.from_scenario(scenario, clock, seed=seed, slow_delay=0.0, timeout_hold=0.0)
         search = SearxngSearch(
             base_url=world.search_url, transport=world.transport(), rate_limit=None, clock=clock.now

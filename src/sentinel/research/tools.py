@@ -2,6 +2,8 @@
 three ways Sentinel reaches documents.
 
 - ``ResearchTools.local(index)``: a local full-text index; pages are read from the index.
+  ``ResearchTools.home_index(folder)`` loads one from a folder of documents (by default
+  ``SENTINEL_HOME/index``, where ``sentinel research`` looks without ``--index``).
 - ``ResearchTools.web(provider)``: any web search provider; pages fetched by a guarded
   ``Fetcher`` on the real network.
 - ``ResearchTools.searxng_over(base_url, transport, hosts=...)``: a SearXNG-compatible engine
@@ -14,10 +16,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from types import TracebackType
 
 import httpx
 
+from sentinel.config import get_settings
+from sentinel.research.errors import EmptyIndexError
 from sentinel.research.reading import FetcherReader, IndexReader, PageReader
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
@@ -41,6 +46,16 @@ class ResearchTools:
     ) -> ResearchTools:
         """Search and read a local index."""
         return cls(LocalSearch(index, clock=clock), IndexReader(index))
+
+    @classmethod
+    def home_index(cls, folder: Path | None = None) -> ResearchTools:
+        """The local index of the documents in ``folder`` (default: ``SENTINEL_HOME/index``);
+        ``EmptyIndexError`` when it holds none (or is not there)."""
+        folder = folder if folder is not None else get_settings().home / "index"
+        documents = LocalIndex.from_folder(folder) if folder.is_dir() else LocalIndex()
+        if len(documents) == 0:
+            raise EmptyIndexError(str(folder))
+        return cls.local(documents)
 
     @classmethod
     def web(cls, provider: SearchProvider, *, fetcher: Fetcher | None = None) -> ResearchTools:

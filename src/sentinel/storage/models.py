@@ -47,7 +47,7 @@ DUE_WHERE = "state = 'active' AND lease_expires_at IS NULL"
 LEASED_WHERE = "lease_expires_at IS NOT NULL"
 
 
-def _enum(cls: type[StrEnum], name: str) -> Enum:
+def enum_column(cls: type[StrEnum], name: str) -> Enum:
     """A portable enum column: VARCHAR plus a CHECK constraint holding the string values."""
     return Enum(
         cls,
@@ -101,17 +101,17 @@ class Monitor(Base):
     current_query: Mapped[str] = mapped_column(Text)
     action_criteria: Mapped[str] = mapped_column(Text)
     notify_behavior: Mapped[NotifyBehavior] = mapped_column(
-        _enum(NotifyBehavior, "notify_behavior")
+        enum_column(NotifyBehavior, "notify_behavior")
     )
     channels: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument)
-    state: Mapped[MonitorState] = mapped_column(_enum(MonitorState, "monitor_state"))
+    state: Mapped[MonitorState] = mapped_column(enum_column(MonitorState, "monitor_state"))
     next_run_at: Mapped[datetime | None]
     last_run_at: Mapped[datetime | None]
     run_count: Mapped[int] = mapped_column(Integer)
     consecutive_failures: Mapped[int] = mapped_column(Integer)
     min_interval_s: Mapped[int] = mapped_column(Integer)
     max_interval_s: Mapped[int] = mapped_column(Integer)
-    governor_kind: Mapped[GovernorKind] = mapped_column(_enum(GovernorKind, "governor_kind"))
+    governor_kind: Mapped[GovernorKind] = mapped_column(enum_column(GovernorKind, "governor_kind"))
     governor_rules: Mapped[str | None] = mapped_column(Text)
     context: Mapped[dict[str, Any]]
     lease_owner: Mapped[str | None] = mapped_column(String(200))
@@ -143,7 +143,7 @@ class Run(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
-    status: Mapped[RunStatus] = mapped_column(_enum(RunStatus, "run_status"))
+    status: Mapped[RunStatus] = mapped_column(enum_column(RunStatus, "run_status"))
     scheduled_at: Mapped[datetime]
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
@@ -196,7 +196,7 @@ class Delivery(Base):
     run_id: Mapped[int | None] = mapped_column(ForeignKey("runs.id", ondelete="CASCADE"))
     channel: Mapped[dict[str, Any]]
     payload: Mapped[dict[str, Any]]
-    status: Mapped[DeliveryStatus] = mapped_column(_enum(DeliveryStatus, "delivery_status"))
+    status: Mapped[DeliveryStatus] = mapped_column(enum_column(DeliveryStatus, "delivery_status"))
     attempts: Mapped[int] = mapped_column(Integer)
     next_attempt_at: Mapped[datetime]
     lease_owner: Mapped[str | None] = mapped_column(String(200))

@@ -19,7 +19,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import Index, Integer, String, Text, UniqueConstraint, select
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +29,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
 from sentinel.storage.models import Base
+from sentinel.storage.snapshot import Converters, Snapshot, utc
 from sentinel.storage.types import as_utc
 
 GENESIS_HASH = "0" * 64
@@ -82,7 +83,7 @@ class Receipt(Base):
 
 
 @dataclass(frozen=True, slots=True)
-class ReceiptRecord:
+class ReceiptRecord(Snapshot[Receipt]):
     """One stored receipt; ``payload`` parsed back from its canonical JSON."""
 
     id: int
@@ -94,19 +95,11 @@ class ReceiptRecord:
     payload: dict[str, Any]
     created_at: datetime
 
-    @classmethod
-    def of(cls, row: Receipt) -> ReceiptRecord:
-        """Snapshot an ORM row (a payload that is not JSON any more reads as ``{}``)."""
-        return cls(
-            id=row.id,
-            owner=row.owner,
-            seq=row.seq,
-            prev_hash=row.prev_hash,
-            hash=row.hash,
-            kind=row.kind,
-            payload=_parse(row.payload) or {},
-            created_at=as_utc(row.created_at),
-        )
+    # A payload that is not JSON any more reads as ``{}``.
+    CONVERTERS: ClassVar[Converters] = {
+        "payload": lambda text: _parse(text) or {},
+        **utc("created_at"),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,13 +2,15 @@
 
 Repositories hand out these detached values rather than ORM objects: they stay valid after the
 transaction ends and cannot be mutated by accident in the belief that it writes to the database.
+Each is built by :meth:`Snapshot.of` from the row's columns of the same names, through the
+class's ``CONVERTERS`` (see :mod:`sentinel.storage.snapshot`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sentinel.storage.enums import (
     DeliveryStatus,
@@ -18,11 +20,11 @@ from sentinel.storage.enums import (
     RunStatus,
 )
 from sentinel.storage.models import Delivery, Monitor, Run, StateVersion
-from sentinel.storage.types import as_utc
+from sentinel.storage.snapshot import Converters, Snapshot, utc
 
 
 @dataclass(frozen=True, slots=True)
-class MonitorRecord:
+class MonitorRecord(Snapshot[Monitor]):
     """A monitor as stored."""
 
     id: int
@@ -47,36 +49,18 @@ class MonitorRecord:
     created_at: datetime
     updated_at: datetime
 
-    @classmethod
-    def of(cls, row: Monitor) -> MonitorRecord:
-        """Snapshot an ORM row."""
-        return cls(
-            id=row.id,
-            name=row.name,
-            original_query=row.original_query,
-            current_query=row.current_query,
-            action_criteria=row.action_criteria,
-            notify_behavior=NotifyBehavior(row.notify_behavior),
-            channels=list(row.channels),
-            state=MonitorState(row.state),
-            next_run_at=as_utc(row.next_run_at),
-            last_run_at=as_utc(row.last_run_at),
-            run_count=row.run_count,
-            consecutive_failures=row.consecutive_failures,
-            min_interval_s=row.min_interval_s,
-            max_interval_s=row.max_interval_s,
-            governor_kind=GovernorKind(row.governor_kind),
-            governor_rules=row.governor_rules,
-            context=dict(row.context),
-            lease_owner=row.lease_owner,
-            lease_expires_at=as_utc(row.lease_expires_at),
-            created_at=as_utc(row.created_at),
-            updated_at=as_utc(row.updated_at),
-        )
+    CONVERTERS: ClassVar[Converters] = {
+        "notify_behavior": NotifyBehavior,
+        "channels": list,
+        "state": MonitorState,
+        "governor_kind": GovernorKind,
+        "context": dict,
+        **utc("next_run_at", "last_run_at", "lease_expires_at", "created_at", "updated_at"),
+    }
 
 
 @dataclass(frozen=True, slots=True)
-class StateVersionRecord:
+class StateVersionRecord(Snapshot[StateVersion]):
     """One sensed state, numbered 1, 2, 3… per monitor."""
 
     id: int
@@ -89,24 +73,11 @@ class StateVersionRecord:
     run_id: int | None
     created_at: datetime
 
-    @classmethod
-    def of(cls, row: StateVersion) -> StateVersionRecord:
-        """Snapshot an ORM row."""
-        return cls(
-            id=row.id,
-            monitor_id=row.monitor_id,
-            version=row.version,
-            state=row.state,
-            volatility_hint=row.volatility_hint,
-            evidence=list(row.evidence),
-            fingerprints=dict(row.fingerprints),
-            run_id=row.run_id,
-            created_at=as_utc(row.created_at),
-        )
+    CONVERTERS: ClassVar[Converters] = {"evidence": list, "fingerprints": dict, **utc("created_at")}
 
 
 @dataclass(frozen=True, slots=True)
-class RunRecord:
+class RunRecord(Snapshot[Run]):
     """One run of a monitor, with its outcome once finished."""
 
     id: int
@@ -125,30 +96,16 @@ class RunRecord:
     usage: dict[str, Any]
     raw_model_output: str | None
 
-    @classmethod
-    def of(cls, row: Run) -> RunRecord:
-        """Snapshot an ORM row."""
-        return cls(
-            id=row.id,
-            monitor_id=row.monitor_id,
-            status=RunStatus(row.status),
-            scheduled_at=as_utc(row.scheduled_at),
-            started_at=as_utc(row.started_at),
-            finished_at=as_utc(row.finished_at),
-            sensor_output=row.sensor_output,
-            decision=row.decision,
-            state_version=row.state_version,
-            error_category=row.error_category,
-            error_message=row.error_message,
-            retry_count=row.retry_count,
-            trace=list(row.trace),
-            usage=dict(row.usage),
-            raw_model_output=row.raw_model_output,
-        )
+    CONVERTERS: ClassVar[Converters] = {
+        "status": RunStatus,
+        "trace": list,
+        "usage": dict,
+        **utc("scheduled_at", "started_at", "finished_at"),
+    }
 
 
 @dataclass(frozen=True, slots=True)
-class DeliveryRecord:
+class DeliveryRecord(Snapshot[Delivery]):
     """One outbox delivery (a notification to one channel)."""
 
     id: int
@@ -166,22 +123,9 @@ class DeliveryRecord:
     created_at: datetime
     updated_at: datetime
 
-    @classmethod
-    def of(cls, row: Delivery) -> DeliveryRecord:
-        """Snapshot an ORM row."""
-        return cls(
-            id=row.id,
-            idempotency_key=row.idempotency_key,
-            monitor_id=row.monitor_id,
-            run_id=row.run_id,
-            channel=dict(row.channel),
-            payload=dict(row.payload),
-            status=DeliveryStatus(row.status),
-            attempts=row.attempts,
-            next_attempt_at=as_utc(row.next_attempt_at),
-            lease_owner=row.lease_owner,
-            delivered_at=as_utc(row.delivered_at),
-            last_error=row.last_error,
-            created_at=as_utc(row.created_at),
-            updated_at=as_utc(row.updated_at),
-        )
+    CONVERTERS: ClassVar[Converters] = {
+        "channel": dict,
+        "payload": dict,
+        "status": DeliveryStatus,
+        **utc("next_attempt_at", "delivered_at", "created_at", "updated_at"),
+    }

@@ -12,15 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import ClassVar
 
-from sqlalchemy import Enum, ForeignKey, Index, Integer, String, Text, select
+from sqlalchemy import ForeignKey, Index, Integer, String, Text, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import RecordNotFound
-from sentinel.storage.models import Base
-from sentinel.storage.types import as_utc
+from sentinel.storage.models import Base, enum_column
+from sentinel.storage.snapshot import Converters, Snapshot, utc
 
 MAX_TITLE_CHARS = 300
 MAX_NOTES_CHARS = 4000
@@ -45,18 +46,6 @@ class TaskPriority(StrEnum):
     HIGH = "high"
 
 
-def _enum(cls: type[StrEnum], name: str) -> Enum:
-    return Enum(
-        cls,
-        name=name,
-        native_enum=False,
-        create_constraint=True,
-        length=32,
-        values_callable=lambda members: [member.value for member in members],
-        validate_strings=True,
-    )
-
-
 class UserTask(Base):
     """One task of one owner."""
 
@@ -66,8 +55,8 @@ class UserTask(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))
     title: Mapped[str] = mapped_column(String(MAX_TITLE_CHARS))
-    status: Mapped[TaskStatus] = mapped_column(_enum(TaskStatus, "task_status"))
-    priority: Mapped[TaskPriority] = mapped_column(_enum(TaskPriority, "task_priority"))
+    status: Mapped[TaskStatus] = mapped_column(enum_column(TaskStatus, "task_status"))
+    priority: Mapped[TaskPriority] = mapped_column(enum_column(TaskPriority, "task_priority"))
     parent_id: Mapped[int | None] = mapped_column(ForeignKey("user_tasks.id", ondelete="CASCADE"))
     notes: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime]
@@ -75,7 +64,7 @@ class UserTask(Base):
 
 
 @dataclass(frozen=True, slots=True)
-class TaskRecord:
+class TaskRecord(Snapshot[UserTask]):
     """One task of one owner."""
 
     id: int
@@ -88,20 +77,11 @@ class TaskRecord:
     created_at: datetime
     updated_at: datetime
 
-    @classmethod
-    def of(cls, row: UserTask) -> TaskRecord:
-        """Snapshot an ORM row."""
-        return cls(
-            id=row.id,
-            owner=row.owner,
-            title=row.title,
-            status=TaskStatus(row.status),
-            priority=TaskPriority(row.priority),
-            parent_id=row.parent_id,
-            notes=row.notes,
-            created_at=as_utc(row.created_at),
-            updated_at=as_utc(row.updated_at),
-        )
+    CONVERTERS: ClassVar[Converters] = {
+        "status": TaskStatus,
+        "priority": TaskPriority,
+        **utc("created_at", "updated_at"),
+    }
 
 
 def check_title(title: str) -> str:

@@ -10,7 +10,6 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from fastapi import FastAPI
 
 from sentinel.api import create_app
@@ -24,6 +23,7 @@ from tests.api.helpers import problem
 from tests.api.routers.test_assistant_data import key_for
 from tests.api.sse import answer, datas, names, parse_frames
 from tests.assistant.chat.conftest import Script
+from tests.loopback import running
 
 URL = "/api/v1/chat/agentic/stream"
 # A bound, not a threshold: the first turn loads the embedding model on a busy machine.
@@ -49,26 +49,6 @@ async def asgi(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
         yield client
-
-
-@asynccontextmanager
-async def uvicorn_serving(app: FastAPI) -> AsyncIterator[str]:
-    """``app`` under uvicorn on a free loopback port; its base URL."""
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
-    serving = asyncio.create_task(server.serve())
-    for _ in range(1500):  # uvicorn has no "started" event to wait on
-        if server.started or serving.done():
-            break
-        await asyncio.sleep(0.01)
-    if not server.started:
-        await serving
-        raise RuntimeError("the server did not start")
-    port = server.servers[0].sockets[0].getsockname()[1]
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(serving, timeout=15)
 
 
 async def test_a_turn_streams_the_seed_events_ending_with_done(
@@ -268,7 +248,7 @@ async def test_over_a_real_server_the_events_arrive_as_the_turn_runs(
     app = chat_app(api_db, clock, script)
     seen: list[str] = []
     async with (
-        uvicorn_serving(app) as base,
+        running(app) as base,
         httpx.AsyncClient(base_url=base, timeout=LONG_WAIT) as client,
         client.stream("POST", URL, json=say("Where does Ana live?")) as response,
     ):
@@ -301,7 +281,7 @@ async def test_closing_the_connection_stops_the_turn(api_db: Database, clock: Vi
     script = Script(persona=[never_chooses])
     app = chat_app(api_db, clock, script)
     async with (
-        uvicorn_serving(app) as base,
+        running(app) as base,
         httpx.AsyncClient(base_url=base, timeout=LONG_WAIT) as client,
     ):
         async with client.stream("POST", URL, json=say("hi")) as response:

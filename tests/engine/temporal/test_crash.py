@@ -6,66 +6,21 @@ Real worker processes, a real Temporal dev server, PostgreSQL, a receiver on 127
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Coroutine, Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from temporalio.client import Client
 
 from sentinel.engine.temporal.client import TemporalMonitors
 from sentinel.engine.temporal.models import MonitorWorkflowInput, workflow_id
-from sentinel.storage import Database, DeliveryStatus, NewMonitor, open_database
+from sentinel.storage import Database, DeliveryStatus
+from tests.engine.crashes import create_monitor, on_db, outcomes, wait_until, worker
 from tests.notify.receiver import LoopbackReceiver
 
-T = TypeVar("T")
-ROOT = Path(__file__).resolve().parents[3]
-STARTUP_S = 60.0  # importing the stack on a loaded 2-core machine takes a while
-
-
-@contextmanager
-def worker(args: list[str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """A crash-test worker process, killed at the end."""
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tests.engine.temporal.crash_worker", *args],
-            cwd=ROOT,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        try:
-            yield process
-        finally:
-            if process.poll() is None:
-                process.kill()
-            process.wait(timeout=10)
-
-
-def wait_until(condition: Callable[[], bool], what: str, log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_S
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out waiting for {what}; worker log:\n{log.read_text()}")
-        time.sleep(0.05)
-
-
-def on_db(url: str, work: Callable[[Database], Coroutine[Any, Any, T]]) -> T:
-    async def main() -> T:
-        db = await open_database(url, migrate=False)
-        try:
-            return await work(db)
-        finally:
-            await db.close()
-
-    return asyncio.run(main())
+WORKER = "tests.engine.temporal.crash_worker"
 
 
 async def create(db: Database, hook: str, address: str, queue: str) -> int:
@@ -73,30 +28,7 @@ async def create(db: Database, hook: str, address: str, queue: str) -> int:
     client = await Client.connect(address)
     # Short heartbeat timeout: the dead worker's run is retried within seconds.
     db.listener = TemporalMonitors(client, queue, MonitorWorkflowInput(0, heartbeat_timeout_s=2))
-    async with db.transaction() as tx:
-        monitor = await tx.monitors.create(
-            NewMonitor(
-                name="crash",
-                original_query="Tell me when it happens",
-                action_criteria="it happened",
-                channels=[{"kind": "webhook", "url": hook, "timeout_s": 5.0}],
-            ),
-            now=datetime.now(UTC),
-        )
-    return monitor.id
-
-
-def snapshot(monitor_id: int) -> Callable[[Database], Coroutine[Any, Any, Any]]:
-    async def read(db: Database) -> tuple[list[tuple[str, str | None, int]], list[str]]:
-        async with db.transaction() as tx:
-            runs = list(reversed(await tx.runs.for_monitor(monitor_id)))
-            deliveries = await tx.outbox.find(monitor_id=monitor_id)
-        return (
-            [(r.status.value, r.error_category, r.retry_count) for r in runs],
-            [d.status.value for d in deliveries],
-        )
-
-    return read
+    return await create_monitor(db, hook)
 
 
 async def workflow_status(address: str, queue: str, monitor_id: int) -> Any:
@@ -116,8 +48,8 @@ def test_a_worker_killed_mid_run_loses_no_notification_and_doubles_none(
         first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
         common = [temporal_address, task_queue, url]
         with (
-            worker([*common, "block", str(marker)], first_log) as first,
-            worker([*common, "deliver", str(marker), str(go)], second_log) as second,
+            worker(WORKER, [*common, "block", str(marker)], first_log) as first,
+            worker(WORKER, [*common, "deliver", str(marker), str(go)], second_log) as second,
         ):
             wait_until(lambda: "worker ready" in first_log.read_text(), "worker 1", first_log)
             monitor_id = on_db(
@@ -130,7 +62,7 @@ def test_a_worker_killed_mid_run_loses_no_notification_and_doubles_none(
             )
             first.send_signal(signal.SIGKILL)
             first.wait(timeout=10)
-            runs, deliveries = on_db(url, snapshot(monitor_id))
+            runs, deliveries = on_db(url, outcomes(monitor_id))
             assert runs == [("pending", None, 0)], "killed mid-run: the run is left open"
             assert deliveries == []
 
@@ -148,7 +80,7 @@ def test_a_worker_killed_mid_run_loses_no_notification_and_doubles_none(
     assert [r.verdict for r in receiver.requests] == ["processed"]
     started = [line.rsplit(" ", 1)[0] for line in marker.read_text().splitlines()]
     assert started == ["block started", "deliver started"]
-    runs, deliveries = on_db(url, snapshot(monitor_id))
+    runs, deliveries = on_db(url, outcomes(monitor_id))
     assert runs == [("failed", "abandoned", 0), ("succeeded", None, 1)]
     assert deliveries == [DeliveryStatus.DELIVERED.value]
     assert status == {"runs": 1, "last_status": "succeeded", "deleted": False}

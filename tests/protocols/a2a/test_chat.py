@@ -18,7 +18,7 @@ from sentinel.llm import ScriptedModel, ScriptedRequest
 from sentinel.owners import LOCAL_OWNER
 from sentinel.protocols.a2a.server import create_a2a_app
 from sentinel.storage import Database
-from tests.protocols.a2a.world import running
+from tests.loopback import running
 
 pytestmark = pytest.mark.network
 ANSWER = "I added the task 'Call Ana'."

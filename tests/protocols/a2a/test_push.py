@@ -21,7 +21,9 @@ from google.protobuf.json_format import ParseDict
 
 from sentinel.monitor.service import spec_input
 from sentinel.notify.channels.a2a_push import TOKEN_HEADER
-from tests.protocols.a2a.world import MOMENTS, QUERY, RULE, Push, PushReceiver, Served, running
+from tests.loopback import running
+from tests.protocols.a2a.world import Push, PushReceiver, Served
+from tests.served_world import MOMENTS, QUERY, RULE
 
 pytestmark = pytest.mark.network
 

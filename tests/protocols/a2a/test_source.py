@@ -34,9 +34,9 @@ from sentinel.storage.settings import sqlite_url
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.search.searxng import SearxngSearch
-from tests.browser.world import SCENARIO
-from tests.browser.world import research as world_research
-from tests.protocols.a2a.world import MOMENTS, QUERY, RULE, running
+from tests.loopback import running
+from tests.served_world import MOMENTS, QUERY, RULE, SCENARIO
+from tests.served_world import research as world_research
 
 pytestmark = pytest.mark.network
 QUESTION = "Who won the marathon?"

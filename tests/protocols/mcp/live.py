@@ -6,11 +6,10 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-import uvicorn
 from fastapi import FastAPI
 
 from sentinel.api import create_app
@@ -19,6 +18,7 @@ from sentinel.clock import SystemClock
 from sentinel.protocols.mcp import mount_mcp
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
+from tests.loopback import running
 
 START_S = 20.0
 
@@ -28,25 +28,6 @@ def mcp_app(db: Database, runner: ResearchRunner) -> FastAPI:
     app = create_app(db, clock=SystemClock(), research_runner=runner, rate_per_minute=100_000)
     mount_mcp(app, host="127.0.0.1")
     return app
-
-
-@asynccontextmanager
-async def served(app: FastAPI) -> AsyncIterator[str]:
-    """Serve ``app`` on 127.0.0.1 in this event loop; yield its base URL."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, lifespan="on", log_level="warning")
-    server = uvicorn.Server(config)
-    serving = asyncio.create_task(server.serve())
-    try:
-        async with asyncio.timeout(START_S):
-            while not server.started:
-                if serving.done():
-                    serving.result()  # raises what stopped it
-                await asyncio.sleep(0.02)
-        port = server.servers[0].sockets[0].getsockname()[1]
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await asyncio.wait_for(serving, timeout=START_S)
 
 
 @contextmanager
@@ -60,7 +41,7 @@ def served_in_thread(database: Path, runner: ResearchRunner) -> Iterator[str]:
     async def main() -> None:
         db = await open_database(sqlite_url(database), migrate=False)
         try:
-            async with served(mcp_app(db, runner)) as url:
+            async with running(mcp_app(db, runner)) as url:
                 stop = asyncio.Event()
                 ready.append((url, asyncio.get_running_loop(), stop))
                 started.set()

@@ -22,7 +22,8 @@ from sentinel.clock import SystemClock
 from sentinel.storage import Database, open_database
 from sentinel.storage.api_keys import ApiKeyRepository
 from sentinel.storage.settings import sqlite_url
-from tests.protocols.mcp.live import copy_database, mcp_app, served
+from tests.loopback import running
+from tests.protocols.mcp.live import copy_database, mcp_app
 from tests.protocols.mcp.scenario import (
     QUESTION,
     RESEARCH_MODEL,
@@ -70,7 +71,7 @@ async def new_key(db: Database, owner: str) -> str:
 
 async def test_every_tool_answers_with_the_apis_messages(db: Database) -> None:
     app = mcp_app(db, research_runner(WORLD, RESEARCH_MODEL))
-    async with served(app) as base:
+    async with running(app) as base:
         async with Client(f"{base}/mcp") as client:
             seen = await exercise_every_tool(client)
         async with httpx.AsyncClient(base_url=f"{base}/api/v1", timeout=30) as api:
@@ -107,7 +108,7 @@ async def test_with_keys_the_endpoint_needs_one_and_acts_for_its_owner(
 ) -> None:
     alice, bob = await new_key(db, "alice"), await new_key(db, "bob")
     app = mcp_app(db, research_runner(WORLD, RESEARCH_MODEL))
-    async with served(app) as base:
+    async with running(app) as base:
         initialize = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
         async with httpx.AsyncClient(base_url=base, timeout=30) as raw:
             anonymous = await raw.post("/mcp", json=initialize)
@@ -135,7 +136,7 @@ async def test_with_keys_the_endpoint_needs_one_and_acts_for_its_owner(
 async def test_sentinel_serve_mounts_mcp_and_refuses_foreign_host_names(db: Database) -> None:
     server = build_server(db, SystemClock(), host="127.0.0.1", port=0, worker=False, has_keys=False)
     app = server.config.app
-    async with served(app) as base:
+    async with running(app) as base:
         async with Client(f"{base}/mcp") as client:
             tools = await client.list_tools()
         async with httpx.AsyncClient(base_url=base, timeout=30) as raw:

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query, Request
 
 from sentinel.api.dependencies import MAX_ID, MAX_OFFSET, MonitorId, RunId, Tx, Version
 from sentinel.api.diff import StateDiff, diff_documents
-from sentinel.api.pagination import Limit, Page, next_link
+from sentinel.api.pagination import Limit, Page, cursor_page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
 from sentinel.storage import (
@@ -31,10 +31,7 @@ async def list_runs(
     """Runs, newest first."""
     await tx.monitors.get(monitor_id)
     rows = await tx.runs.for_monitor(monitor_id, limit=limit + 1, before_id=cursor)
-    more = len(rows) > limit
-    rows = rows[:limit]
-    link = next_link(request, limit=limit, cursor=rows[-1].id) if more else None
-    return Page[RunRecord](items=rows, next=link)
+    return cursor_page(request, rows, limit=limit, cursor=lambda run: run.id)
 
 
 @router.get("/runs/{run_id}")
@@ -53,10 +50,7 @@ async def list_states(
     """State versions, newest first."""
     await tx.monitors.get(monitor_id)
     rows = await tx.states.history(monitor_id, limit=limit + 1, before_version=cursor)
-    more = len(rows) > limit
-    rows = rows[:limit]
-    link = next_link(request, limit=limit, cursor=rows[-1].version) if more else None
-    return Page[StateVersionRecord](items=rows, next=link)
+    return cursor_page(request, rows, limit=limit, cursor=lambda state: state.version)
 
 
 @router.get("/states/diff")
@@ -96,7 +90,4 @@ async def list_deliveries(
     """Notification deliveries (one per channel and notification), oldest first."""
     await tx.monitors.get(monitor_id)
     rows = await tx.outbox.find(monitor_id=monitor_id, status=status, limit=offset + limit + 1)
-    rows = rows[offset:]
-    more = len(rows) > limit
-    link = next_link(request, limit=limit, offset=offset + limit) if more else None
-    return Page[DeliveryRecord](items=rows[:limit], next=link)
+    return offset_page(request, rows[offset:], limit=limit, offset=offset)

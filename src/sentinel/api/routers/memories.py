@@ -12,7 +12,8 @@ from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.owners import Memories, Owner
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
-from sentinel.assistant.memory import MemoryRecord, Retrieval
+from sentinel.api.view import RecordView
+from sentinel.assistant.memory import Retrieval
 from sentinel.storage.memories import MAX_TAG_CHARS, MAX_TAGS, MAX_TEXT_CHARS
 
 router = APIRouter(prefix="/memories", tags=["memories"], responses=PROBLEM_RESPONSES)
@@ -20,7 +21,7 @@ MemoryId = Annotated[int, Path(ge=1, le=MAX_ID, description="The memory's id.")]
 Tag = Annotated[str, Field(min_length=1, max_length=MAX_TAG_CHARS)]
 
 
-class MemoryOut(BaseModel):
+class MemoryOut(RecordView):
     """A memory as the API shows it."""
 
     id: int
@@ -29,18 +30,6 @@ class MemoryOut(BaseModel):
     links: list[int]
     created_at: datetime
     updated_at: datetime
-
-    @classmethod
-    def of(cls, record: MemoryRecord) -> MemoryOut:
-        """From a stored record."""
-        return cls(
-            id=record.id,
-            text=record.text,
-            tags=list(record.tags),
-            links=list(record.links),
-            created_at=record.created_at,
-            updated_at=record.updated_at,
-        )
 
 
 class NewMemory(BaseModel):

@@ -6,18 +6,17 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel
 
 from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.owners import Owner, Receipts
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
-from sentinel.receipts import ChainVerification, ReceiptRecord
+from sentinel.api.view import RecordView
 
 router = APIRouter(prefix="/receipts", tags=["receipts"], responses=PROBLEM_RESPONSES)
 
 
-class ReceiptOut(BaseModel):
+class ReceiptOut(RecordView):
     """One receipt: its place in the chain, its hashes and what it attests."""
 
     seq: int
@@ -27,20 +26,8 @@ class ReceiptOut(BaseModel):
     payload: dict[str, Any]
     created_at: datetime
 
-    @classmethod
-    def of(cls, record: ReceiptRecord) -> ReceiptOut:
-        """From a stored record."""
-        return cls(
-            seq=record.seq,
-            kind=record.kind,
-            prev_hash=record.prev_hash,
-            hash=record.hash,
-            payload=record.payload,
-            created_at=record.created_at,
-        )
 
-
-class VerificationOut(BaseModel):
+class VerificationOut(RecordView):
     """The walk of the caller's chain: ``ok``, receipts checked, the first broken link."""
 
     ok: bool
@@ -48,17 +35,6 @@ class VerificationOut(BaseModel):
     broken_seq: int | None
     problem: str | None
     head_hash: str | None
-
-    @classmethod
-    def of(cls, result: ChainVerification) -> VerificationOut:
-        """From a verification."""
-        return cls(
-            ok=result.ok,
-            checked=result.checked,
-            broken_seq=result.broken_seq,
-            problem=result.problem,
-            head_hash=result.head_hash,
-        )
 
 
 @router.get("")

@@ -12,7 +12,8 @@ from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.owners import Owner, Tasks
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
-from sentinel.assistant.tasks import TaskPriority, TaskRecord, TaskStatus
+from sentinel.api.view import RecordView
+from sentinel.assistant.tasks import TaskPriority, TaskStatus
 from sentinel.storage.tasks import MAX_NOTES_CHARS, MAX_TITLE_CHARS
 
 router = APIRouter(prefix="/tasks", tags=["tasks"], responses=PROBLEM_RESPONSES)
@@ -20,7 +21,7 @@ TaskId = Annotated[int, Path(ge=1, le=MAX_ID, description="The task's id.")]
 Title = Annotated[str, Field(min_length=1, max_length=MAX_TITLE_CHARS)]
 
 
-class TaskOut(BaseModel):
+class TaskOut(RecordView):
     """A task as the API shows it."""
 
     id: int
@@ -31,20 +32,6 @@ class TaskOut(BaseModel):
     notes: str
     created_at: datetime
     updated_at: datetime
-
-    @classmethod
-    def of(cls, record: TaskRecord) -> TaskOut:
-        """From a stored record."""
-        return cls(
-            id=record.id,
-            title=record.title,
-            status=record.status,
-            priority=record.priority,
-            parent_id=record.parent_id,
-            notes=record.notes,
-            created_at=record.created_at,
-            updated_at=record.updated_at,
-        )
 
 
 class NewTask(BaseModel):

@@ -15,11 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
-from sentinel.clock import Clock
 from sentinel.notify.channels.base import DeliveryRequest
-from sentinel.notify.channels.webhook import post_signed
+from sentinel.notify.channels.webhook import SignedPostChannel
 from sentinel.notify.errors import DeliveryError
 from sentinel.notify.payload import NotificationPayload
 from sentinel.notify.specs import A2APushChannelSpec
@@ -44,15 +41,10 @@ def push_body(
     return {"artifactUpdate": update}
 
 
-class A2APushChannel:
+class A2APushChannel(SignedPostChannel):
     """POSTs notifications to A2A push URLs with an injected (or private) HTTP client."""
 
     kind = "a2a"
-
-    def __init__(self, clock: Clock, client: httpx.AsyncClient | None = None) -> None:
-        self.clock = clock
-        self._client = client or httpx.AsyncClient(follow_redirects=False)
-        self._owns_client = client is None
 
     async def send(self, request: DeliveryRequest) -> None:
         """POST the push; raise ``DeliveryError`` unless the client answered 2xx."""
@@ -61,18 +53,4 @@ class A2APushChannel:
             raise DeliveryError(self.kind, f"not an a2a spec: {spec!r}", retryable=False)
         document = push_body(spec, request.idempotency_key, request.payload)
         headers = {TOKEN_HEADER: spec.token} if spec.token else {}
-        await post_signed(
-            self.kind,
-            self._client,
-            self.clock,
-            request,
-            spec.url,
-            spec.timeout_s,
-            document,
-            headers,
-        )
-
-    async def aclose(self) -> None:
-        """Close the HTTP client if this channel created it."""
-        if self._owns_client:
-            await self._client.aclose()
+        await self.post(request, spec.url, spec.timeout_s, document, headers)

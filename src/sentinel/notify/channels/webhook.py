@@ -30,23 +30,52 @@ def encode_body(payload: dict[str, Any]) -> bytes:
     return json.dumps(payload, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
 
 
-class WebhookChannel:
-    """POSTs payloads to webhook URLs with an injected (or private) ``httpx.AsyncClient``."""
+class SignedPostChannel:
+    """What the HTTP channels (webhook, A2A push) share: the one signed POST of a delivery, on
+    an injected ``httpx.AsyncClient`` or a private one that :meth:`aclose` closes."""
 
-    kind = "webhook"
+    kind: str
 
     def __init__(self, clock: Clock, client: httpx.AsyncClient | None = None) -> None:
         self.clock = clock
         self._client = client or httpx.AsyncClient(follow_redirects=False)
         self._owns_client = client is None
 
-    async def send(self, request: DeliveryRequest) -> None:
-        """POST the payload; raise ``DeliveryError`` unless the receiver answered 2xx."""
-        spec = request.spec
-        if not isinstance(spec, WebhookChannelSpec):
-            raise DeliveryError(self.kind, f"not a webhook spec: {spec!r}", retryable=False)
-        await post_signed(
-            self.kind, self._client, self.clock, request, spec.url, spec.timeout_s, request.payload
+    async def post(
+        self,
+        request: DeliveryRequest,
+        url: str,
+        timeout_s: float,
+        document: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        """POST ``document`` signed with the request's secret and its idempotency key; raise
+        ``DeliveryError`` unless the answer is 2xx."""
+        body = encode_body(document)
+        sent = {
+            "Content-Type": "application/json",
+            "User-Agent": f"Sentinel/{__version__}",
+            SIGNATURE_HEADER: signature_header(request.signing_secret, body, self.clock.now()),
+            IDEMPOTENCY_HEADER: request.idempotency_key,
+            **(headers or {}),
+        }
+        try:
+            response = await self._client.post(url, content=body, headers=sent, timeout=timeout_s)
+        except httpx.TimeoutException as exc:
+            raise DeliveryError(
+                self.kind, f"{url}: no answer within {timeout_s:g}s", retryable=True
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise DeliveryError(self.kind, f"{url}: {exc!r}", retryable=True) from exc
+        if response.is_success:
+            return
+        status = response.status_code
+        raise DeliveryError(
+            self.kind,
+            f"{url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
+            retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
+            status=status,
+            retry_after_s=parse_retry_after(response.headers.get("Retry-After")),
         )
 
     async def aclose(self) -> None:
@@ -55,41 +84,14 @@ class WebhookChannel:
             await self._client.aclose()
 
 
-async def post_signed(
-    kind: str,
-    client: httpx.AsyncClient,
-    clock: Clock,
-    request: DeliveryRequest,
-    url: str,
-    timeout_s: float,
-    document: dict[str, Any],
-    headers: dict[str, str] | None = None,
-) -> None:
-    """POST ``document`` signed with the request's secret and its idempotency key (the one
-    delivery every HTTP channel shares); raise ``DeliveryError`` unless the answer is 2xx."""
-    body = encode_body(document)
-    sent = {
-        "Content-Type": "application/json",
-        "User-Agent": f"Sentinel/{__version__}",
-        SIGNATURE_HEADER: signature_header(request.signing_secret, body, clock.now()),
-        IDEMPOTENCY_HEADER: request.idempotency_key,
-        **(headers or {}),
-    }
-    try:
-        response = await client.post(url, content=body, headers=sent, timeout=timeout_s)
-    except httpx.TimeoutException as exc:
-        raise DeliveryError(
-            kind, f"{url}: no answer within {timeout_s:g}s", retryable=True
-        ) from exc
-    except httpx.HTTPError as exc:
-        raise DeliveryError(kind, f"{url}: {exc!r}", retryable=True) from exc
-    if response.is_success:
-        return
-    status = response.status_code
-    raise DeliveryError(
-        kind,
-        f"{url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
-        retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
-        status=status,
-        retry_after_s=parse_retry_after(response.headers.get("Retry-After")),
-    )
+class WebhookChannel(SignedPostChannel):
+    """POSTs payloads to webhook URLs with an injected (or private) ``httpx.AsyncClient``."""
+
+    kind = "webhook"
+
+    async def send(self, request: DeliveryRequest) -> None:
+        """POST the payload; raise ``DeliveryError`` unless the receiver answered 2xx."""
+        spec = request.spec
+        if not isinstance(spec, WebhookChannelSpec):
+            raise DeliveryError(self.kind, f"not a webhook spec: {spec!r}", retryable=False)
+        await self.post(request, spec.url, spec.timeout_s, request.payload)

@@ -11,9 +11,8 @@ The SDK is the optional extra ``a2a``; ``mount_a2a`` does nothing without it.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from sentinel.notify.specs import validate_webhook_url
 
@@ -37,20 +36,11 @@ def mount_a2a(app: FastAPI) -> A2AService | None:
     service, or None without the extra."""
     if not a2a_available():
         return None
+    from sentinel.api.lifespan import close_on_shutdown
     from sentinel.protocols.a2a.server import install_a2a
 
     service = install_a2a(app)
-    serving = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(served: Any) -> AsyncIterator[Any]:
-        try:
-            async with serving(served) as state:
-                yield state
-        finally:
-            await service.aclose()
-
-    app.router.lifespan_context = lifespan
+    close_on_shutdown(app, service.aclose)
     return service
 
 

@@ -12,8 +12,7 @@ a valid one is refused with 401 before the SDK sees it, and tasks belong to the 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,12 +27,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from sentinel.api.app import Lifespan
 from sentinel.api.auth import require_api_key
-from sentinel.api.ratelimit import RateLimiter
-from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
+from sentinel.api.lifespan import Lifespan, close_on_shutdown
+from sentinel.api.research_jobs import ResearchRunner
 from sentinel.api.routers import health
-from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState
+from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState, install_api_state
 from sentinel.api.version import sentinel_version
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.clock import Clock, SystemClock
@@ -129,40 +127,24 @@ def create_a2a_app(
     chat_deps: ChatDeps | None = None,
 ) -> FastAPI:
     """An app serving only the A2A agent (and ``/health``), for ``sentinel a2a serve``."""
-    clock = clock or SystemClock()
-    jobs = ResearchJobs(research_runner or configured_research, clock)
-    services: list[A2AService] = []
-
-    @asynccontextmanager
-    async def run(app: FastAPI) -> AsyncIterator[None]:
-        try:
-            if lifespan is None:
-                yield
-            else:
-                async with lifespan(app):
-                    yield
-        finally:
-            for service in services:
-                await service.aclose()
-            await jobs.close()
-
     app = FastAPI(
         title="Sentinel A2A agent",
         version=sentinel_version(),
         openapi_url=None,
         docs_url=None,
         redoc_url=None,
-        lifespan=run,
+        lifespan=lifespan,
     )
-    app.state.sentinel = ApiState(
-        db=db,
-        clock=clock,
-        limiter=RateLimiter(rate_per_minute),
-        research=jobs,
+    install_api_state(
+        app,
+        db,
+        clock or SystemClock(),
+        rate_per_minute=rate_per_minute,
         open_without_keys=open_without_keys,
+        research_runner=research_runner,
     )
     app.include_router(health.router)
-    services.append(install_a2a(app, chat_deps=chat_deps))
+    close_on_shutdown(app, install_a2a(app, chat_deps=chat_deps).aclose)
     return app
 
 

@@ -70,8 +70,7 @@ class BraveSearch(RemoteSearchProvider):
 
     def parse(self, payload: Any) -> list[SearchHit]:
         """Map a web search response to hits; entries without a title or URL are skipped."""
-        if not isinstance(payload, dict):
-            raise self.malformed(f"expected an object, got {type(payload).__name__}", payload)
+        payload = self.json_object(payload)
         web = payload.get("web")
         if web is None:
             if payload.get("type") == "search":

@@ -87,8 +87,7 @@ class GoogleCustomSearch(RemoteSearchProvider):
 
     def parse(self, payload: Any) -> list[SearchHit]:
         """Map a customsearch response to hits; entries without a title or link are skipped."""
-        if not isinstance(payload, dict):
-            raise self.malformed(f"expected an object, got {type(payload).__name__}", payload)
+        payload = self.json_object(payload)
         items = payload.get("items")
         if items is None:
             if "searchInformation" in payload or payload.get("kind") == "customsearch#search":

@@ -63,10 +63,11 @@ def web_url(value: object) -> str | None:
 class RemoteSearchProvider(ABC):
     """Base class of the HTTP search providers.
 
-    Subclasses set ``name`` and ``default_base_url``, build the request in ``search`` and map
-    the JSON in ``parse``; this class supplies rate limiting, bounded retries of retryable
-    failures (timeouts, network errors, 429, 5xx, honouring ``Retry-After``) and typed errors:
-    ``SearchAuthError`` (never retried), ``MalformedResponse``, ``SearchProviderError``.
+    Subclasses set ``name``, ``default_base_url`` and ``fields``, build the request in
+    ``search`` and, unless their rows sit in a ``"results"`` list, map the JSON in ``parse``;
+    this class supplies rate limiting, bounded retries of retryable failures (timeouts,
+    network errors, 429, 5xx, honouring ``Retry-After``) and typed errors: ``SearchAuthError``
+    (never retried), ``MalformedResponse``, ``SearchProviderError``.
 
     Pass ``transport`` (or a whole ``client``) to route requests somewhere else, as tests and
     the simulated world do. A client passed in is never closed by the provider. ``rate_limit``
@@ -217,6 +218,21 @@ class RemoteSearchProvider(ABC):
     ) -> SearchProviderError | None:
         """A provider-specific error for this answer, or None for the generic mapping."""
         return None
+
+    def parse(self, payload: Any) -> list[SearchHit]:
+        """Map a JSON results page to hits: here (SearXNG, Tavily) an object keeping its result
+        rows as a list under ``"results"``; entries without a title or URL are skipped.
+        Providers with another layout override this."""
+        results = self.json_object(payload).get("results")
+        if not isinstance(results, list):
+            raise self.malformed("'results' is missing or not a list", payload)
+        return self.rows_to_hits(results)
+
+    def json_object(self, payload: Any) -> dict[str, Any]:
+        """``payload`` if it is a JSON object; ``MalformedResponse`` otherwise."""
+        if not isinstance(payload, dict):
+            raise self.malformed(f"expected an object, got {type(payload).__name__}", payload)
+        return payload
 
     def malformed(self, problem: str, payload: Any) -> MalformedResponse:
         """A ``MalformedResponse`` for a body of the wrong shape."""

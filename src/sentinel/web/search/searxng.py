@@ -63,15 +63,6 @@ class SearxngSearch(RemoteSearchProvider):
         payload = await self._call("GET", "/search", params=params, headers=headers)
         return self.hits(self.parse(payload), query)
 
-    def parse(self, payload: Any) -> list[SearchHit]:
-        """Map a JSON results page to hits; entries without a title or URL are skipped."""
-        if not isinstance(payload, dict):
-            raise self.malformed(f"expected an object, got {type(payload).__name__}", payload)
-        results = payload.get("results")
-        if not isinstance(results, list):
-            raise self.malformed("'results' is missing or not a list", payload)
-        return self.rows_to_hits(results)
-
     def error_detail(self, payload: Any) -> str:
         """SearXNG's JSON errors are ``{"error": "..."}``."""
         if isinstance(payload, dict) and isinstance(payload.get("error"), str):

@@ -76,15 +76,6 @@ class TavilySearch(RemoteSearchProvider):
         )
         return self.hits(self.parse(payload), query)
 
-    def parse(self, payload: Any) -> list[SearchHit]:
-        """Map a search response to hits; entries without a title or URL are skipped."""
-        if not isinstance(payload, dict):
-            raise self.malformed(f"expected an object, got {type(payload).__name__}", payload)
-        results = payload.get("results")
-        if not isinstance(results, list):
-            raise self.malformed("'results' is missing or not a list", payload)
-        return self.rows_to_hits(results)
-
     def error_detail(self, payload: Any) -> str:
         """Tavily nests the message as ``detail.error`` (sometimes ``detail`` is a string)."""
         if not isinstance(payload, dict):

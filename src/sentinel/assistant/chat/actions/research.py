@@ -46,21 +46,9 @@ async def research(ctx: ActionContext, params: Research) -> ResearchReport:
 
 async def local_index_research(question: str) -> dict[str, Any]:
     """Research ``question`` with the configured models over ``SENTINEL_HOME/index``."""
-    from sentinel.config import get_settings
-    from sentinel.research import (
-        EmptyIndexError,
-        ResearchModels,
-        ResearchTools,
-        report_payload,
-        run_research,
-    )
-    from sentinel.web.search.local import LocalIndex
+    from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
 
-    folder = get_settings().home / "index"
-    documents = LocalIndex.from_folder(folder) if folder.is_dir() else LocalIndex()
-    if len(documents) == 0:
-        raise EmptyIndexError(str(folder))
-    async with ResearchTools.local(documents) as tools:
+    async with ResearchTools.home_index() as tools:
         result = await run_research(question, tools, ResearchModels.configured())
     return report_payload(result)
 
