@@ -245,6 +245,7 @@ class RunIteration:
             mission=monitor.original_query,
             previous_state=ctx.previous_state,
             current_state=ctx.current_state,
+            relevance=governor.kind == "llm",
         )
         if proposed.should_act:
             reason = grounding.suppression_reason

@@ -13,10 +13,9 @@ from sentinel.llm import ScriptedModel
 from sentinel.monitor.governing.governor import (
     LLMGovernor,
     RuleBasedGovernor,
-    bears_on,
-    criteria_words,
     make_governor,
 )
+from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.models import Evidence, GovernorContext
 from sentinel.storage import GovernorKind, MonitorRecord, MonitorState
 from sentinel.storage import NotifyBehavior as StoredNotify

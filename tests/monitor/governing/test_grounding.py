@@ -140,3 +140,33 @@ def test_an_acting_decision_without_any_evidence_is_suppressed() -> None:
 def test_a_decision_not_to_act_passes_unchanged() -> None:
     quiet = decision([], act=False)
     assert ground_decision(quiet, PAGES)[0] is quiet
+
+
+RAILWAY = "http://www.kettlevalleyrailway.example/news"
+RAILWAY_PAGE = {
+    RAILWAY: "March 1 — Volunteers have finished clearing the line between Kettle Bridge and "
+    "Oakmoor.\n\nFebruary 12 — The viaduct repairs have started. We hope to run passenger "
+    "trains again this summer."
+}
+TRAINS_RUNNING = "Passenger trains on the Kettle Valley heritage railway are running again"
+
+
+def test_a_decision_left_with_only_quotes_that_do_not_bear_on_the_criteria_is_suppressed() -> None:
+    # The forecast bears on the criteria and is rejected (not a report); the report that is
+    # left is about clearing the line, not trains running.
+    hope = Evidence(url=RAILWAY, quote="We hope to run passenger trains again this summer.")
+    cleared = Evidence(url=RAILWAY, quote="Volunteers have finished clearing the line")
+    acting = decision([hope, cleared])
+
+    suppressed, result = ground_decision(
+        acting, RAILWAY_PAGE, criteria=TRAINS_RUNNING, relevance=True
+    )
+
+    assert not suppressed.should_act
+    assert result.grounded == [cleared]
+    assert result.suppression_reason is not None
+    assert result.suppression_reason.startswith("no grounded quote bears on the criteria")
+    assert "train" in result.suppression_reason
+    # A rules decision (no relevance asked), or one without criteria, stands on the report.
+    assert ground_decision(acting, RAILWAY_PAGE, criteria=TRAINS_RUNNING)[0].should_act
+    assert ground_decision(acting, RAILWAY_PAGE, relevance=True)[0].should_act

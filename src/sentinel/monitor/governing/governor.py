@@ -3,14 +3,12 @@
 Two kinds, selected per monitor by :func:`make_governor`: the :class:`LLMGovernor` (one
 grammar-constrained model call; it never browses) and the rules governor
 (:class:`~sentinel.monitor.governing.rules.RulesGovernor`, no model at all) for simple criteria.
-Both
-return the seed's :class:`~sentinel.monitor.models.GovernorDecision` with ``facts`` (for
+Both return the seed's :class:`~sentinel.monitor.models.GovernorDecision` with ``facts`` (for
 dedupe) and ``evidence`` (for grounding).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -18,15 +16,13 @@ from pydantic import BaseModel, Field
 
 from sentinel.errors import ConfigError
 from sentinel.llm import LanguageModel, Message
+from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.rules import RulesGovernor
 from sentinel.monitor.models import GovernorContext, GovernorDecision
 from sentinel.monitor.prompts import GOVERNOR_INSTRUCTIONS, render_governor_context
-from sentinel.monitor.sensing.sources import query_terms
 from sentinel.storage import GovernorKind, MonitorRecord
 
 GOVERNOR_MAX_TOKENS = 300
-STEM_CHARS = 5
-_WORD = re.compile(r"[^\W\d_]+")
 
 
 class GovernorReply(BaseModel):
@@ -73,28 +69,6 @@ class LLMGovernor:
             max_tokens=self.max_tokens,
         )
         return decision_from_reply(completion.parsed, ctx)
-
-
-def criteria_words(criteria: str) -> frozenset[str]:
-    """The stems (first :data:`STEM_CHARS` letters) of the words of the criteria's first
-    clause that say what must happen: names (capitalized words), numbers, short and common
-    words left out. "Halcyon Air or BlueKite has officially confirmed an agreed acquisition"
-    gives ``offic``, ``confi``, ``agree``, ``acqui``."""
-    clause = criteria.split(";")[0]
-    names = {w.casefold() for w in _WORD.findall(clause) if w[:1].isupper()}
-    words = query_terms(clause) - names
-    return frozenset(w[:STEM_CHARS] for w in words if len(w) >= 4 and w.isalpha())
-
-
-def bears_on(criteria: str, quotes: list[str]) -> bool:
-    """Whether some quote shares a word stem with what the criteria say must happen (always
-    true when the criteria name nothing but names)."""
-    wanted = criteria_words(criteria)
-    if not wanted:
-        return True
-    return any(
-        wanted & {w.casefold()[:STEM_CHARS] for w in _WORD.findall(quote)} for quote in quotes
-    )
 
 
 def decision_from_reply(reply: GovernorReply, ctx: GovernorContext) -> GovernorDecision:

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from sentinel.monitor.governing.cues import Modality
 from sentinel.monitor.governing.modality import admitted_modalities, read_quote, sentences
 from sentinel.monitor.governing.modality import classify as classify_sentence
+from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.support import leaves, unsupported_facts
 from sentinel.monitor.governing.values import canonical_url
 from sentinel.monitor.models import Evidence, GovernorDecision
@@ -59,10 +60,13 @@ class GroundingResult:
     grounded: list[Evidence] = field(default_factory=list)
     rejected: list[RejectedEvidence] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    off_topic: str | None = None
 
     @property
     def suppression_reason(self) -> str | None:
         """Why a notification resting on this evidence must be suppressed; None if it may go."""
+        if self.grounded and self.off_topic:
+            return self.off_topic
         if self.grounded and self.unsupported:
             return f"no grounded quote states {', '.join(self.unsupported[:3])}"
         if self.grounded:
@@ -180,18 +184,28 @@ def ground_decision(
     mission: str = "",
     previous_state: Mapping[str, Any] | None = None,
     current_state: Mapping[str, Any] | None = None,
+    relevance: bool = False,
 ) -> tuple[GovernorDecision, GroundingResult]:
     """Keep only grounded evidence that reports on an acting ``decision``; without any, or
     when a fact it claims (see :func:`claimed_facts`) is stated by none, turn it into a
     decision not to act whose reasoning records why. Non-acting decisions pass unchanged.
     ``criteria`` and ``mission`` decide whether a forecast may count
-    (:func:`~sentinel.monitor.governing.modality.admitted_modalities`)."""
+    (:func:`~sentinel.monitor.governing.modality.admitted_modalities`). ``relevance`` (a
+    model's decision): the quotes left must bear on ``criteria``
+    (:func:`~sentinel.monitor.governing.relevance.bears_on`), as the governor asked of the
+    quotes the model cited — a model's forecast that bears on them and is rejected leaves a
+    report that may not. A rules decision rests on the user's rule, not on what it quotes."""
     result = check_grounding(decision.evidence, pages)
     if not decision.should_act:
         return decision, result
     admitted = admitted_modalities(criteria, mission)
     result = _unreported(result, pages, admitted)
-    if result.grounded:
+    quotes = [item.quote for item in result.grounded]
+    if result.grounded and relevance and not bears_on(criteria, quotes):
+        words = ", ".join(sorted(criteria_words(criteria)))
+        off_topic = f"no grounded quote bears on the criteria (none has a word starting {words})"
+        result = replace(result, off_topic=off_topic)
+    elif result.grounded:
         passages = [_passage(item, pages, admitted) for item in result.grounded]
         claims = claimed_facts(decision, previous_state, current_state)
         result = replace(result, unsupported=unsupported_facts(claims, passages))
