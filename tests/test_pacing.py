@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import pytest
@@ -11,6 +11,9 @@ import pytest
 from sentinel.errors import InvalidInput
 from sentinel.pacing import (
     Backoff,
+    CategoryBudget,
+    CategoryRetryPolicy,
+    FailureRetries,
     RetryPolicy,
     TokenBucket,
     is_retryable_status,
@@ -117,3 +120,36 @@ async def test_acquire_sleeps_exactly_until_a_token_is_due() -> None:
         await bucket.acquire()
 
     assert slept == [pytest.approx(0.25), pytest.approx(0.25)]
+
+
+class Failure:
+    """A classified failure (the shape of ``sentinel.monitor.RunFailure``)."""
+
+    def __init__(
+        self, category: str, *, retryable: bool = True, retry_after_s: float | None = None
+    ) -> None:
+        self.category = category
+        self.retryable = retryable
+        self.retry_after_s = retry_after_s
+
+
+def test_a_category_budget_backs_off_by_its_own_multiplier() -> None:
+    budgets = {"slow": CategoryBudget(retries=3, base_s=10, max_s=100, multiplier=4)}
+    policy = CategoryRetryPolicy(budgets, jitter=0.0)
+
+    assert [policy.retry_delay_s("slow", n) for n in range(4)] == [10, 40, 100, None]
+    with pytest.raises(InvalidInput, match="multiplier"):
+        CategoryBudget(retries=1, multiplier=0.5)
+
+
+def test_which_failures_are_retried_and_how_retry_after_counts_are_the_policys_choices() -> None:
+    budgets = {"model": CategoryBudget(retries=1, base_s=60, max_s=600)}
+    clamped = CategoryRetryPolicy(budgets, jitter=0.0, retry_permanent=frozenset({"model"}))
+    uncapped = CategoryRetryPolicy(budgets, jitter=0.0, cap_retry_after=False)
+
+    assert clamped.failure_delay_s(Failure("model", retryable=False), 0) == 60
+    assert uncapped.failure_delay_s(Failure("model", retryable=False), 0) is None
+    assert clamped.failure_delay_s(Failure("model", retry_after_s=5000), 0) == 600
+    assert uncapped.failure_delay_s(Failure("model", retry_after_s=5000), 0) == 5000
+    assert FailureRetries(clamped)(Failure("model"), 0) == timedelta(minutes=1)
+    assert FailureRetries(clamped)(Failure("model"), 1) is None

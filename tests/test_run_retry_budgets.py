@@ -15,7 +15,7 @@ from datetime import timedelta
 import pytest
 
 from sentinel.engine import RunnerRetries, RunRetryPolicy
-from sentinel.monitor.failures import BackoffRetryPolicy, RunFailure, RunRetries
+from sentinel.monitor.failures import STANDALONE_RETRIES, RunFailure, RunRetries
 
 CATEGORIES = (
     "rate_limit",
@@ -115,7 +115,7 @@ JITTERED: list[float | None] = [
 
 def monitor_policy() -> RunRetries:
     """The policy a monitor run uses when no engine supplies one."""
-    return BackoffRetryPolicy()
+    return STANDALONE_RETRIES
 
 
 def engine_policy() -> RunRetries:

@@ -1,15 +1,19 @@
 """Pacing outside calls: backoff with jitter, bounded retries, Retry-After, token buckets.
 
 The one implementation of each mechanism every layer uses: model providers and search
-providers retry with :class:`RetryPolicy`; the notification outbox and the engine's run
-budgets wait with :class:`Backoff`; the web fetcher, the research gate and the API's per-key
-limit pace with :class:`TokenBucket`.
+providers retry with :class:`RetryPolicy`; the notification outbox waits with
+:class:`Backoff`; failed runs are retried by :class:`CategoryRetryPolicy` (a
+:class:`CategoryBudget` per error category: the engine's budgets and the monitor's standalone
+ones are two tables of it); the web fetcher, the research gate and the API's per-key limit
+pace with :class:`TokenBucket`.
 
 ```python
 backoff = Backoff(base_s=30, cap_s=6 * 3600)        # 30 s, 60 s, 120 s, … up to 6 h
 backoff.delay(3, random.Random(0))                   # in [60, 120]: "equal jitter"
 policy = RetryPolicy(max_attempts=4)                 # 0.5 s, 1 s, 2 s between attempts
 policy.delay(1, retry_after=90.0)                    # None: longer than max_retry_after
+runs = CategoryRetryPolicy({"network": CategoryBudget(retries=3, base_s=30)}, jitter=0)
+runs.retry_delay_s("network", 2)                     # 120.0: third attempt failed, wait
 bucket = TokenBucket(rate=2.0)                       # 2 acquisitions a second
 bucket.take(now=0.0)                                 # 0.0 (granted) or seconds to wait
 ```
@@ -22,15 +26,20 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
+from typing import Protocol
 
 from sentinel.errors import InvalidInput
 
 __all__ = [
     "NO_RETRY",
     "Backoff",
+    "CategoryBudget",
+    "CategoryRetryPolicy",
     "Clock",
+    "FailureLike",
+    "FailureRetries",
     "RetryPolicy",
     "Sleep",
     "TokenBucket",
@@ -111,6 +120,122 @@ class RetryPolicy:
 
 
 NO_RETRY = RetryPolicy(max_attempts=1)
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryBudget:
+    """``retries`` more attempts after the first, waiting ``base_s * multiplier**k`` (capped at
+    ``max_s``) before retry ``k + 1``."""
+
+    retries: int
+    base_s: float = 60.0
+    max_s: float = 6 * 3600.0
+    multiplier: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.retries < 0:
+            raise InvalidInput("retries", self.retries, "must not be negative")
+        if not 0 < self.base_s <= self.max_s:
+            raise InvalidInput("base_s", self.base_s, f"must be in (0, max_s={self.max_s}]")
+        if self.multiplier < 1:
+            raise InvalidInput("multiplier", self.multiplier, "must be at least 1")
+
+
+class FailureLike(Protocol):
+    """A classified failure as a caller reports it (e.g. ``sentinel.monitor.RunFailure``)."""
+
+    @property
+    def category(self) -> str:
+        """The error category."""
+        ...
+
+    @property
+    def retryable(self) -> bool:
+        """Whether the provider says trying again may help."""
+        ...
+
+    @property
+    def retry_after_s(self) -> float | None:
+        """A server's Retry-After, if it sent one."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryRetryPolicy:
+    """When to retry a failed run: a :class:`CategoryBudget` per error category.
+
+    Categories without a budget use ``unknown`` (conservative by default). ``jitter`` is the
+    share of each delay drawn at random (0.1: delay × [0.9, 1.0]) so that runs that failed
+    together, e.g. on one provider outage, do not come back together.
+
+    For a failure (:meth:`failure_delay_s`): one its provider calls permanent
+    (``retryable=False``) is not retried unless its category is in ``retry_permanent``; a
+    server's Retry-After wins when longer than the backoff, clamped to the budget's ``max_s``
+    when ``cap_retry_after`` is set. Callers differ in these two choices, so they are data.
+    """
+
+    budgets: Mapping[str, CategoryBudget]
+    unknown: CategoryBudget = field(default_factory=lambda: CategoryBudget(retries=1))
+    jitter: float = 0.1
+    retry_permanent: frozenset[str] = frozenset()
+    cap_retry_after: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.jitter < 1:
+            raise InvalidInput("jitter", self.jitter, "must be in [0, 1)")
+
+    def budget(self, category: str) -> CategoryBudget:
+        """The budget of ``category``."""
+        return self.budgets.get(category, self.unknown)
+
+    def retry_delay_s(
+        self, category: str, retry_count: int, rng: random.Random | None = None
+    ) -> float | None:
+        """Seconds to wait before retrying a run that failed as attempt ``retry_count`` (0 for
+        the first attempt), or None when the category's budget is spent."""
+        if retry_count < 0:
+            raise InvalidInput("retry_count", retry_count, "must not be negative")
+        budget = self.budget(category)
+        if retry_count >= budget.retries:
+            return None
+        backoff = Backoff(
+            base_s=budget.base_s,
+            cap_s=budget.max_s,
+            multiplier=budget.multiplier,
+            jitter=self.jitter,
+        )
+        return backoff.delay(retry_count + 1, rng)
+
+    def failure_delay_s(
+        self, failure: FailureLike, attempt: int, rng: random.Random | None = None
+    ) -> float | None:
+        """Seconds to wait before retrying after ``failure`` ended attempt ``attempt`` (0 for
+        the first), or None to give up on it."""
+        if not failure.retryable and failure.category not in self.retry_permanent:
+            return None
+        delay = self.retry_delay_s(failure.category, attempt, rng)
+        if delay is None or failure.retry_after_s is None:
+            return delay
+        wait = failure.retry_after_s
+        if self.cap_retry_after:
+            wait = min(wait, self.budget(failure.category).max_s)
+        return max(delay, wait)
+
+
+@dataclass(frozen=True)
+class FailureRetries:
+    """A :class:`CategoryRetryPolicy` in the shape a run asks for it:
+    ``(failure, attempt) -> timedelta | None``, drawing its jitter from ``rng`` (the module's
+    random when None)."""
+
+    policy: CategoryRetryPolicy
+    rng: random.Random | None = None
+
+    def __call__(self, failure: FailureLike, attempt: int) -> timedelta | None:
+        """The delay before retrying, or None to keep the regular schedule."""
+        delay = self.policy.failure_delay_s(failure, attempt, self.rng)
+        return None if delay is None else timedelta(seconds=delay)
+
 
 RETRYABLE_STATUS = frozenset({408, 409, 425, 429})
 """Client-error statuses worth retrying; every 5xx is retried too."""

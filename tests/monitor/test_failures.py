@@ -8,7 +8,7 @@ import pytest
 
 from sentinel.errors import ConfigError, InvalidInput, ProviderError
 from sentinel.llm.errors import ModelRequestError, OutputParseError
-from sentinel.monitor.failures import BackoffRetryPolicy, RunFailure, classify_error
+from sentinel.monitor.failures import STANDALONE_RETRIES, RunFailure, classify_error
 from sentinel.web.errors import FetchError, SearchAuthError, SearchProviderError
 
 
@@ -61,7 +61,7 @@ def test_a_very_long_message_is_shortened() -> None:
 
 
 def test_retries_back_off_then_give_up() -> None:
-    policy = BackoffRetryPolicy(max_retries=3, base=timedelta(minutes=2), factor=4)
+    policy = STANDALONE_RETRIES
     network = RunFailure("network", "reset", retryable=True)
 
     delays = [policy(network, attempt) for attempt in range(4)]
@@ -70,7 +70,7 @@ def test_retries_back_off_then_give_up() -> None:
 
 
 def test_rate_limits_wait_longer_and_honour_the_servers_wish() -> None:
-    policy = BackoffRetryPolicy()
+    policy = STANDALONE_RETRIES
     limited = RunFailure("rate_limit", "429", retryable=True, retry_after_s=3600)
 
     assert policy(RunFailure("rate_limit", "429", retryable=True), 0) == timedelta(minutes=10)
@@ -79,8 +79,8 @@ def test_rate_limits_wait_longer_and_honour_the_servers_wish() -> None:
 
 @pytest.mark.parametrize("category", ["model", "user"])
 def test_model_and_user_failures_are_not_retried_at_once(category: str) -> None:
-    assert BackoffRetryPolicy()(RunFailure(category, "x", retryable=True), 0) is None  # type: ignore[arg-type]
+    assert STANDALONE_RETRIES(RunFailure(category, "x", retryable=True), 0) is None  # type: ignore[arg-type]
 
 
 def test_non_retryable_provider_failures_are_not_retried() -> None:
-    assert BackoffRetryPolicy()(RunFailure("provider", "401", retryable=False), 0) is None
+    assert STANDALONE_RETRIES(RunFailure("provider", "401", retryable=False), 0) is None

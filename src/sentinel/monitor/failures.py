@@ -16,13 +16,15 @@ from the category alone:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
+from types import MappingProxyType
 from typing import Literal, Protocol
 
 from sentinel.errors import ConfigError, InvalidInput, ModelOutputError, ProviderError
 from sentinel.llm.errors import ModelRequestsForbidden
-from sentinel.pacing import Backoff
+from sentinel.pacing import CategoryBudget, CategoryRetryPolicy, FailureRetries
 
 ErrorCategory = Literal["rate_limit", "network", "model", "provider", "user"]
 
@@ -92,38 +94,48 @@ class RunRetries(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class BackoffRetryPolicy:
-    """Retry retryable failures up to ``max_retries`` times, waiting ``base * factor**attempt``
-    (``rate_limit`` starts at ``rate_limit_base``; a server's Retry-After wins when longer).
+# The monitor's own retry budgets, for runs no engine supplies a policy to: a retryable
+# failure is retried 3 times, waiting 2 min × 4**k (a rate limit 10 min × 4**k); a model or
+# user failure never right away (the model was already given a repair round, and a definition
+# error needs a person). Capped at the fourth window, which three retries never reach.
+_STANDALONE_FACTOR = 4.0
+_STANDALONE_RETRIES = 3
+_STANDALONE_ANY = CategoryBudget(
+    retries=_STANDALONE_RETRIES,
+    base_s=120.0,
+    max_s=120.0 * _STANDALONE_FACTOR**_STANDALONE_RETRIES,
+    multiplier=_STANDALONE_FACTOR,
+)
+STANDALONE_BUDGETS: Mapping[str, CategoryBudget] = MappingProxyType(
+    {
+        "rate_limit": CategoryBudget(
+            retries=_STANDALONE_RETRIES,
+            base_s=600.0,
+            max_s=600.0 * _STANDALONE_FACTOR**_STANDALONE_RETRIES,
+            multiplier=_STANDALONE_FACTOR,
+        ),
+        "network": _STANDALONE_ANY,
+        "provider": _STANDALONE_ANY,
+        "model": CategoryBudget(retries=0),
+        "user": CategoryBudget(retries=0),
+    }
+)
 
-    ``model`` and ``user`` failures are never retried right away: the model was already given
-    a repair round, and a definition error needs a person.
-    """
+STANDALONE_POLICY = CategoryRetryPolicy(
+    STANDALONE_BUDGETS,
+    unknown=_STANDALONE_ANY,
+    # No jitter: the engine's RunnerRetries jitters when it runs the monitor.
+    jitter=0.0,
+    # A failure its provider calls permanent is never retried; a server's Retry-After wins
+    # when longer, however long (the engine's policy clamps it, this one does not).
+    retry_permanent=frozenset(),
+    cap_retry_after=False,
+)
+"""The policy a run follows when no engine supplies one (see :data:`STANDALONE_BUDGETS`)."""
 
-    max_retries: int = 3
-    base: timedelta = timedelta(minutes=2)
-    rate_limit_base: timedelta = timedelta(minutes=10)
-    factor: float = 4.0
-
-    def __call__(self, failure: RunFailure, attempt: int) -> timedelta | None:
-        """The delay before the next attempt, or None when this failure is not retried."""
-        if not failure.retryable or failure.category in ("model", "user"):
-            return None
-        if attempt >= self.max_retries:
-            return None
-        base = self.rate_limit_base if failure.category == "rate_limit" else self.base
-        # No jitter: the engine's RunnerRetries jitters when it runs the monitor.
-        backoff = Backoff(
-            base_s=base.total_seconds(),
-            cap_s=base.total_seconds() * self.factor**self.max_retries,
-            multiplier=self.factor,
-            jitter=0.0,
-        )
-        delay = timedelta(seconds=backoff.delay(attempt + 1))
-        if failure.retry_after_s is not None:
-            delay = max(delay, timedelta(seconds=failure.retry_after_s))
-        return delay
+STANDALONE_RETRIES: RunRetries = FailureRetries(STANDALONE_POLICY)
+""":data:`STANDALONE_POLICY` in the shape a run asks for: the default of
+``RunServices.retry_policy``."""
 
 
 def _shorten(text: str) -> str:

@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sentinel.clock import Clock
 from sentinel.llm import LanguageModel
 from sentinel.monitor.failures import (
     EXPECTED_ERRORS,
-    BackoffRetryPolicy,
+    STANDALONE_RETRIES,
     ErrorCategory,
     RunFailure,
     RunRetries,
@@ -67,7 +67,7 @@ MonitorSources = Callable[
 
 __all__ = [
     "DEFAULT_LEASE_OWNER",
-    "BackoffRetryPolicy",
+    "STANDALONE_RETRIES",
     "ErrorCategory",
     "MonitorSources",
     "RunFailure",
@@ -103,7 +103,7 @@ class RunServices:
     max_pages: int = 3
     page_chars: int = 2000
     num_results: int = 8
-    retry_policy: RunRetries = field(default_factory=BackoffRetryPolicy)
+    retry_policy: RunRetries = STANDALONE_RETRIES
     sensor_timeout_s: float = 600.0
     extra_sources: MonitorSources | None = None
 
