@@ -9,6 +9,7 @@ from email.utils import format_datetime
 import pytest
 
 from sentinel.errors import InvalidInput
+from sentinel.monitor.failures import RunFailure
 from sentinel.pacing import (
     Backoff,
     CategoryBudget,
@@ -122,17 +123,6 @@ async def test_acquire_sleeps_exactly_until_a_token_is_due() -> None:
     assert slept == [pytest.approx(0.25), pytest.approx(0.25)]
 
 
-class Failure:
-    """A classified failure (the shape of ``sentinel.monitor.RunFailure``)."""
-
-    def __init__(
-        self, category: str, *, retryable: bool = True, retry_after_s: float | None = None
-    ) -> None:
-        self.category = category
-        self.retryable = retryable
-        self.retry_after_s = retry_after_s
-
-
 def test_a_category_budget_backs_off_by_its_own_multiplier() -> None:
     budgets = {"slow": CategoryBudget(retries=3, base_s=10, max_s=100, multiplier=4)}
     policy = CategoryRetryPolicy(budgets, jitter=0.0)
@@ -146,10 +136,13 @@ def test_which_failures_are_retried_and_how_retry_after_counts_are_the_policys_c
     budgets = {"model": CategoryBudget(retries=1, base_s=60, max_s=600)}
     clamped = CategoryRetryPolicy(budgets, jitter=0.0, retry_permanent=frozenset({"model"}))
     uncapped = CategoryRetryPolicy(budgets, jitter=0.0, cap_retry_after=False)
+    permanent = RunFailure("model", "x", retryable=False)
+    slow_down = RunFailure("model", "x", retryable=True, retry_after_s=5000)
+    transient = RunFailure("model", "x", retryable=True)
 
-    assert clamped.failure_delay_s(Failure("model", retryable=False), 0) == 60
-    assert uncapped.failure_delay_s(Failure("model", retryable=False), 0) is None
-    assert clamped.failure_delay_s(Failure("model", retry_after_s=5000), 0) == 600
-    assert uncapped.failure_delay_s(Failure("model", retry_after_s=5000), 0) == 5000
-    assert FailureRetries(clamped)(Failure("model"), 0) == timedelta(minutes=1)
-    assert FailureRetries(clamped)(Failure("model"), 1) is None
+    assert clamped.failure_delay_s(permanent, 0) == 60
+    assert uncapped.failure_delay_s(permanent, 0) is None
+    assert clamped.failure_delay_s(slow_down, 0) == 600
+    assert uncapped.failure_delay_s(slow_down, 0) == 5000
+    assert FailureRetries(clamped)(transient, 0) == timedelta(minutes=1)
+    assert FailureRetries(clamped)(transient, 1) is None

@@ -29,11 +29,11 @@ from sentinel.engine.retry import (
     PROVIDER,
     RATE_LIMIT,
     USER,
-    CategoryBudget,
     RunnerRetries,
     RunRetryPolicy,
 )
 from sentinel.engine.runner import Runner, RunnerResult, RunResult
+from sentinel.pacing import CategoryBudget
 
 __all__ = [
     "ABANDONED",

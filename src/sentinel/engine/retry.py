@@ -19,23 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from sentinel.pacing import CategoryBudget, CategoryRetryPolicy, FailureLike, FailureRetries
-
-__all__ = [
-    "ABANDONED",
-    "DEFAULT_BUDGETS",
-    "INTERNAL",
-    "INTERRUPTED",
-    "MODEL",
-    "NETWORK",
-    "PROVIDER",
-    "RATE_LIMIT",
-    "USER",
-    "CategoryBudget",
-    "FailureLike",
-    "RunRetryPolicy",
-    "RunnerRetries",
-]
+from sentinel.pacing import CategoryBudget, CategoryRetryPolicy, FailureRetries
 
 RATE_LIMIT = "rate_limit"
 NETWORK = "network"
