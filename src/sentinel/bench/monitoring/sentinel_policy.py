@@ -174,12 +174,13 @@ class SentinelPolicy:
             if outcome.notified:
                 result.notifications.append(now)
                 quotes = await _cited(db, outcome.run_id)
-                result.record(now, f"notified: {outcome.reason}{quotes}")
+                result.record(now, f"notified: {outcome.reason}{quotes}", limit=NOTIFIED_CHARS)
             elif outcome.status in ("failed", "retrying"):
                 result.record(now, f"{outcome.status} ({outcome.error_category}): {outcome.error}")
 
 
 QUOTE_CHARS = 160
+NOTIFIED_CHARS = 640  # a notification's line keeps its reason and a few quotes whole
 
 
 async def _cited(db: Database, run_id: int | None) -> str:
