@@ -162,6 +162,33 @@ def test_a_quote_is_read_in_the_sentence_and_clauses_it_stands_in(
     assert read_quote(quote, PAGE).modality is modality
 
 
+LEAK = """The stable Corvex 5.0 graphics driver is expected to be released in the coming
+weeks, according to sources familiar with the company's plans. Corvex declined to comment.
+
+When is the stable 5.0 driver coming? It is out: Corvex released 5.0 as a stable download.
+"""
+DRIVER = "Corvex has released the 5.0 driver as a stable download; rumours do not count"
+
+
+def test_the_sentences_of_a_quote_that_bear_on_the_criteria_decide_whether_it_reports() -> None:
+    hearsay = (
+        "The stable Corvex 5.0 graphics driver is expected to be released in the coming weeks, "
+        "according to sources familiar with the company's plans. Corvex declined to comment."
+    )
+    answered = (
+        "When is the stable 5.0 driver coming? It is out: Corvex released 5.0 as a stable download."
+    )
+
+    # Without criteria, the plain second sentence makes the quote a report.
+    assert read_quote(hearsay, LEAK).modality is Modality.ASSERTED
+    # About the driver's release, only the first sentence speaks: hearsay.
+    assert read_quote(hearsay, LEAK, DRIVER).modality is Modality.HEDGED
+    # A question answered in the quote still reports: both sentences bear on the release.
+    assert read_quote(answered, LEAK, DRIVER).modality is Modality.ASSERTED
+    # A quote none of whose sentences bears on the criteria is read as before.
+    assert read_quote("Corvex declined to comment.", LEAK, DRIVER).modality is Modality.ASSERTED
+
+
 def test_a_quote_not_on_the_page_is_read_on_its_own() -> None:
     assert read_quote("Expected reopening: spring", "nothing here").modality is (
         Modality.PROSPECTIVE

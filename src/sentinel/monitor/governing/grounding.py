@@ -147,14 +147,17 @@ def _passage(item: Evidence, pages: Mapping[str, str], admitted: frozenset[Modal
 
 
 def _unreported(
-    result: GroundingResult, pages: Mapping[str, str], admitted: frozenset[Modality]
+    result: GroundingResult,
+    pages: Mapping[str, str],
+    admitted: frozenset[Modality],
+    criteria: str = "",
 ) -> GroundingResult:
     """``result`` with the grounded quotes that do not report (see the module documentation)
-    moved to the rejected ones."""
+    moved to the rejected ones; a quote's sentences that bear on ``criteria`` decide."""
     reporting: list[Evidence] = []
     rejected = list(result.rejected)
     for item in result.grounded:
-        reading = read_quote(item.quote, _cited_text(item, pages))
+        reading = read_quote(item.quote, _cited_text(item, pages), criteria)
         if reading.modality in admitted:
             reporting.append(item)
         else:
@@ -199,7 +202,7 @@ def ground_decision(
     if not decision.should_act:
         return decision, result
     admitted = admitted_modalities(criteria, mission)
-    result = _unreported(result, pages, admitted)
+    result = _unreported(result, pages, admitted, criteria)
     quotes = [item.quote for item in result.grounded]
     if result.grounded and relevance and not bears_on(criteria, quotes):
         words = ", ".join(sorted(criteria_words(criteria)))

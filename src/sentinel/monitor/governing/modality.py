@@ -52,6 +52,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sentinel.monitor.governing.cues import LANGUAGES, Modality
+from sentinel.monitor.governing.relevance import bears_on
 
 DESCRIBED = {
     Modality.QUESTION: "a question",
@@ -165,11 +166,16 @@ def clauses(sentence: str) -> list[str]:
     return [c for c in _CLAUSE_BREAK.split(sentence) if c and c.strip()]
 
 
-def read_quote(quote: str, page: str) -> Reading:
+def read_quote(quote: str, page: str, criteria: str = "") -> Reading:
     """The modality of ``quote`` read where it stands on ``page``: each sentence the quote
     overlaps is read in the clauses the quote covers; the quote reports when one of them
-    asserts. A quote not found on the page is read on its own."""
-    readings = list(_readings_on_page(quote, page)) or [classify(quote)]
+    asserts — one of those that bear on ``criteria`` when some do
+    (:func:`~sentinel.monitor.governing.relevance.bears_on`), so "X is expected, according to
+    sources. Corvex declined to comment." does not report X on the strength of its second
+    sentence. A quote not found on the page is read on its own."""
+    found = list(_readings_on_page(quote, page))
+    relevant = [(text, reading) for text, reading in found if bears_on(criteria, [text])]
+    readings = [reading for _, reading in relevant or found] or [classify(quote)]
     for reading in readings:
         if reading.modality is Modality.ASSERTED:
             return reading
@@ -233,7 +239,7 @@ def _comparable(text: str) -> str:
     return " ".join(_fold(text).casefold().split())
 
 
-def _readings_on_page(quote: str, page: str) -> Iterator[Reading]:
+def _readings_on_page(quote: str, page: str) -> Iterator[tuple[str, Reading]]:
     pieces = [p for p in re.split(r"\s*(?:\.\.\.+|…|\[\.\.\.\])\s*", _comparable(quote)) if p]
     pieces = [p.strip("\"' ") for p in pieces if p.strip("\"' ")]
     if not pieces:
@@ -242,7 +248,8 @@ def _readings_on_page(quote: str, page: str) -> Iterator[Reading]:
         found = sentences(paragraph)
         injected = next((c for c in map(instruction_cue, found) if c is not None), None)
         for sentence in found:
-            yield from _sentence_readings(sentence, pieces, injected)
+            for reading in _sentence_readings(sentence, pieces, injected):
+                yield sentence, reading
 
 
 def _sentence_readings(sentence: str, pieces: list[str], injected: str | None) -> Iterator[Reading]:
