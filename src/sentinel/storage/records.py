@@ -8,7 +8,7 @@ class's ``CONVERTERS`` (see :mod:`sentinel.storage.snapshot`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -48,10 +48,15 @@ class MonitorRecord(Snapshot[Monitor]):
     lease_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    # The pages read on every run, and the state's declared fields (see Monitor.urls).
+    urls: list[str] = field(default_factory=list)
+    fields: list[dict[str, Any]] = field(default_factory=list)
 
     CONVERTERS: ClassVar[Converters] = {
         "notify_behavior": NotifyBehavior,
         "channels": list,
+        "urls": list,
+        "fields": list,
         "state": MonitorState,
         "governor_kind": GovernorKind,
         "context": dict,
