@@ -34,9 +34,7 @@ EMPTY_LIST = sa.text("'[]'")
 def upgrade() -> None:
     """Add ``urls`` and ``fields`` to ``monitors``, empty for every existing monitor."""
     op.add_column("monitors", sa.Column("urls", JSON, nullable=False, server_default=EMPTY_LIST))
-    op.add_column(
-        "monitors", sa.Column("fields", JSON, nullable=False, server_default=EMPTY_LIST)
-    )
+    op.add_column("monitors", sa.Column("fields", JSON, nullable=False, server_default=EMPTY_LIST))
 
 
 def downgrade() -> None:
