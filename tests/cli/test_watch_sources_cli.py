@@ -162,7 +162,8 @@ def test_without_the_setting_a_loopback_page_is_refused_naming_it(
     assert "Run 1 of monitor #1: failed" in output
     assert "loopback address" in output
     assert "SENTINEL_FETCH_ALLOW_HOSTS" in output
-    assert shop.served == [] and model.calls == []
+    assert shop.served == []
+    assert model.calls == []
 
 
 def test_a_bad_allow_hosts_entry_stops_the_worker_naming_it(
@@ -217,3 +218,31 @@ def test_a_bad_url_or_field_is_refused_in_one_line_and_nothing_is_stored(
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert count_monitors(home) == 0
+
+
+def test_json_lines_with_a_byte_order_mark_import_and_export_keep_urls_and_fields(
+    home: Path, tmp_path: Path
+) -> None:
+    line = {
+        "query": "Tell me when the Sonora QC Ultra is under $300",
+        "name": "sonora",
+        "rules": RULE,
+        "governor": "rules",
+        "urls": ["https://shop.example/p/1"],
+        "fields": [{"name": "price_usd", "type": "number"}],
+    }
+    source = tmp_path / "monitors.jsonl"
+    source.write_bytes(b"\xef\xbb\xbf" + json.dumps(line).encode() + b"\n")
+
+    imported = invoke("watch", "import", str(source))
+    assert imported.exit_code == 0, imported.output
+    exported = invoke("watch", "export")
+    assert exported.exit_code == 0, exported.output
+
+    [written] = [json.loads(text) for text in exported.stdout.splitlines()]
+    assert written["urls"] == ["https://shop.example/p/1"]
+    assert written["fields"] == [{"name": "price_usd", "type": "number"}]
+    # From standard input too, the mark is skipped.
+    again = invoke("watch", "import", "-", input="\ufeff" + json.dumps(line | {"name": "two"}))
+    assert again.exit_code == 0, again.output
+    assert count_monitors(home) == 2

@@ -100,7 +100,8 @@ async def test_a_named_page_is_read_without_search_and_its_validators_are_kept(
     first = await sense(model, fetchers, [url], search=search)
 
     assert first.status == "reported", first.reason
-    assert first.output is not None and first.output.updated_state == {"price_usd": 349.99}
+    assert first.output is not None
+    assert first.output.updated_state == {"price_usd": 349.99}
     assert search.queries == [], "a monitor with a named page does not search"
     assert shop.conditional() == [False]
     entry = first.baseline.sources[url]
@@ -108,7 +109,8 @@ async def test_a_named_page_is_read_without_search_and_its_validators_are_kept(
     assert entry.first_read == entry.changed_at == MONDAY.isoformat()
     assert entry.changes == 0
     stored = snapshot_from_json(snapshot_to_json(first.baseline))
-    assert stored is not None and stored.sources == first.baseline.sources
+    assert stored is not None
+    assert stored.sources == first.baseline.sources
 
 
 async def test_a_new_fetcher_asks_conditionally_and_a_304_costs_no_model_call(
@@ -149,7 +151,8 @@ async def test_a_changed_page_is_read_and_its_entry_counts_the_change(
 
     assert shop.conditional() == [False, True]
     assert changed.status == "reported", changed.reason
-    assert changed.output is not None and changed.output.updated_state == {"price_usd": 279.99}
+    assert changed.output is not None
+    assert changed.output.updated_state == {"price_usd": 279.99}
     entry = changed.baseline.sources[url]
     assert entry.etag == shop.etag
     assert (entry.first_read, entry.changed_at, entry.changes) == (
@@ -171,7 +174,8 @@ async def test_a_run_that_must_sense_reads_a_confirmed_page_in_full(
     # Conditional (304), then in full: the model never reads an empty page.
     assert shop.conditional() == [False, True, False]
     assert forced.status == "reported", forced.reason
-    assert forced.output is not None and forced.output.updated_state == {"price_usd": 349.99}
+    assert forced.output is not None
+    assert forced.output.updated_state == {"price_usd": 349.99}
     assert list(forced.pages) == [url]
     assert forced.baseline.sources[url].changes == 0
 
@@ -190,7 +194,8 @@ async def test_of_two_pages_the_unchanged_one_is_read_again_when_the_other_chang
     assert shop.conditional() == [False, True, False], "304, then read for the model"
     assert other.conditional() == [False, True], "changed: read at once"
     assert second.status == "reported"
-    assert second.prefilter is not None and second.prefilter.changed_urls == (urls[1],)
+    assert second.prefilter is not None
+    assert second.prefilter.changed_urls == (urls[1],)
     assert list(second.pages) == [urls[1], urls[0]]
     assert len(model.calls) == 2
     assert second.baseline.sources[urls[0]].changes == 0
