@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.protocols.a2a.executor import monitor_view
 from sentinel.protocols.a2a.requests import monitor_spec, read_request
+from tests.monitor.test_named_sources import record
 
 
 def test_a_text_request_reads_the_page_it_names() -> None:
@@ -29,3 +31,8 @@ def test_a_bad_url_in_the_data_part_is_refused() -> None:
     data = {"query": "Tell me when it ships", "urls": ["gopher://x.example/"]}
     with pytest.raises(InvalidMonitorSpec, match="not an http:// or https:// URL"):
         monitor_spec(read_request("", data))
+
+
+def test_the_caller_learns_which_pages_the_monitor_reads() -> None:
+    view = monitor_view(record(urls=["https://shop.example/p/1"]))
+    assert view["urls"] == ["https://shop.example/p/1"]
