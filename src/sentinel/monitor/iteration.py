@@ -31,7 +31,7 @@ from sentinel.monitor.recording import (
 )
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
-from sentinel.monitor.sensing.sources import snapshot_from_json
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord

@@ -23,6 +23,10 @@ from sentinel.storage.models import Delivery, Monitor, Run, StateVersion
 from sentinel.storage.snapshot import Converters, Snapshot, utc
 
 
+def _list_or_empty(value: list[Any] | None) -> list[Any]:
+    return list(value or [])
+
+
 @dataclass(frozen=True, slots=True)
 class MonitorRecord(Snapshot[Monitor]):
     """A monitor as stored."""
@@ -55,8 +59,9 @@ class MonitorRecord(Snapshot[Monitor]):
     CONVERTERS: ClassVar[Converters] = {
         "notify_behavior": NotifyBehavior,
         "channels": list,
-        "urls": list,
-        "fields": list,
+        # A row built in Python and not yet flushed has no server default applied.
+        "urls": _list_or_empty,
+        "fields": _list_or_empty,
         "state": MonitorState,
         "governor_kind": GovernorKind,
         "context": dict,

@@ -15,7 +15,7 @@ from sentinel.llm import ScriptedModel
 from sentinel.monitor.models import SensorContext
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
-from sentinel.monitor.sensing.sources import snapshot_from_json, snapshot_to_json
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json, snapshot_to_json
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import Politeness
