@@ -133,7 +133,7 @@ def test_a_changedetection_export_maps_url_title_tags_and_interval(
 
     async def read(tx: Transaction) -> list[tuple[str, str, int, str, dict[str, object]]]:
         return [
-            (m.name, m.original_query, m.min_interval_s, m.state.value, m.context)
+            (m.name, m.original_query, m.max_interval_s, m.state.value, m.context)
             for m in await tx.monitors.page(limit=10)
         ]
 

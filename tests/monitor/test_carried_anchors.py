@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from sentinel.monitor.run import RunOutcome, RunServices
-from sentinel.monitor.sensing.sources import snapshot_from_json
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.sim import parse_scenario
 from sentinel.storage import Database, RunRecord, RunStatus
 from sentinel.web.search.base import SearchInput

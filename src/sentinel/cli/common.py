@@ -198,6 +198,7 @@ def build_run_services(
     from sentinel.llm import get_model
     from sentinel.monitor.run import RunServices
     from sentinel.web.fetch import Fetcher
+    from sentinel.web.settings import configured_guard
 
     rng = random.Random()
     search_settings = SearchSettings()
@@ -211,7 +212,10 @@ def build_run_services(
         db=db,
         search=configured_search(),
         # The local search returns file:// hits from its folder: let runs read exactly those.
-        fetcher=Fetcher(file_roots=[folder] if folder is not None else []),
+        # The guard admits SENTINEL_FETCH_ALLOW_HOSTS (a bad entry fails here, named).
+        fetcher=Fetcher(
+            guard=configured_guard(), file_roots=[folder] if folder is not None else []
+        ),
         clock=clock,
         sensor_model=get_model("sensor"),
         governor_model=get_model("governor"),

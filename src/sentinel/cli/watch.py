@@ -53,6 +53,18 @@ def add(
     max_interval: str | None = typer.Option(None, help='Never wait longer, e.g. "7 days".'),
     rules: str | None = typer.Option(None, help='Rules governor, e.g. "price_usd < 100".'),
     timezone: str | None = typer.Option(None, help="IANA zone for calendar times (UTC)."),
+    url: Annotated[
+        Repeated,
+        typer.Option(
+            "--url", help="A page to read on every run (repeatable); URLs in the query count."
+        ),
+    ] = None,
+    field: Annotated[
+        Repeated,
+        typer.Option(
+            "--field", help="A state field as name:type, e.g. price_usd:number (repeatable)."
+        ),
+    ] = None,
     as_json: bool = typer.Option(False, "--json", help="Print the stored monitor as JSON."),
     a2a_source: Annotated[
         Repeated,
@@ -72,6 +84,8 @@ def add(
         timezone=timezone,
         min_interval=min_interval,
         max_interval=max_interval,
+        urls=url or [],
+        fields=field or [],
     )
 
     async def main() -> MonitorRecord:
@@ -90,9 +104,10 @@ def add(
         print_json(asdict(created))
         return
     channels = ", ".join(channel_label(c) for c in created.channels) or "no channel (state only)"
+    reads = f"reads {len(created.urls)} page(s)" if created.urls else "searches the web"
     stdout.print(
         f"Created monitor [bold]#{created.id}[/] {escape(created.name)!r}: first run now, "
-        f"notify {created.notify_behavior.value} via {escape(channels)}.",
+        f"{reads}, notify {created.notify_behavior.value} via {escape(channels)}.",
         soft_wrap=True,
     )
 
@@ -148,6 +163,11 @@ def print_show(document: dict[str, Any]) -> None:
         lines.append(f"Searching as: {escape(m['current_query'])}")
     governor = "rules: " + m["governor_rules"] if m["governor_kind"] == "rules" else "llm"
     channels = ", ".join(channel_label(c) for c in m["channels"]) or "none (state only)"
+    if m["urls"]:
+        lines.append("Reads: " + escape(", ".join(m["urls"])))
+    if m["fields"]:
+        declared = ", ".join(f"{f['name']}:{f['type']}" for f in m["fields"])
+        lines.append(f"Fields: {escape(declared)}")
     lines += [
         f"Criteria: {escape(m['action_criteria'])}",
         f"Governor: {escape(governor)}; notify {m['notify_behavior']}",

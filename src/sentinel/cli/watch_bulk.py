@@ -3,8 +3,9 @@
 ``list`` streams pages from the database (by key, a page per short transaction, the last run
 of a whole page in one query), so it starts printing at once and its memory does not grow
 with the number of monitors; ``--state``, ``--search`` and ``--limit`` narrow it. ``import``
-reads JSON Lines or changedetection.io's ``url-watches.json`` (or its backup zip), validates
-every entry before storing any, and stores them all in one transaction: a bad line is named
+reads JSON Lines or changedetection.io's datastore (``url-watches.json``, its folder or a
+backup zip), validates every entry before storing any, and stores them all in one
+transaction: a bad line is named
 with its number and nothing is half-imported. ``export`` writes JSON Lines that ``import``
 reads back (to a file atomically, or to stdout).
 """
@@ -27,15 +28,9 @@ import typer
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout
 from sentinel.errors import InvalidInput
+from sentinel.monitor.changedetection import load_changedetection, read_changedetection
 from sentinel.monitor.service import last_result
-from sentinel.monitor.transfer import (
-    Imported,
-    ImportProblems,
-    export_line,
-    load_changedetection,
-    read_changedetection,
-    read_jsonl,
-)
+from sentinel.monitor.transfer import Imported, ImportProblems, export_line, read_jsonl
 from sentinel.storage import Database, MonitorRecord, MonitorState, RunRecord
 
 PAGE = 500
@@ -169,23 +164,30 @@ def _jsonable(value: Any) -> Any:
 def import_monitors(
     file: Annotated[
         Path,
-        typer.Argument(help="JSON Lines, url-watches.json or its backup zip; - is stdin."),
+        typer.Argument(
+            help="JSON Lines, or changedetection.io's url-watches.json, datastore folder or "
+            "backup zip; - is stdin."
+        ),
     ],
     file_format: Annotated[
         ImportFormat,
-        typer.Option("--format", help="auto: changedetection.io for .json/.zip, else JSON Lines."),
+        typer.Option(
+            "--format",
+            help="auto: changedetection.io for .json/.zip or a folder, else JSON Lines.",
+        ),
     ] = ImportFormat.AUTO,
 ) -> None:
     """Create monitors from a file, all or none: every entry is validated first."""
     kind = _format_of(file, file_format)
     unmapped: dict[str, int] = {}
+    notes: list[str] = []
     with common.reported_errors():
         try:
             if kind is ImportFormat.JSONL:
                 entries = list(read_jsonl(_lines(file)))
             else:
                 found = read_changedetection(load_changedetection(file))
-                entries, unmapped = found.monitors, dict(found.unmapped)
+                entries, unmapped, notes = found.monitors, dict(found.unmapped), found.notes
         except ImportProblems as error:
             # Every bad entry on a line of its own (the usual report keeps one line).
             for problem in error.problems:
@@ -206,6 +208,8 @@ def import_monitors(
         soft_wrap=True,
         markup=False,
     )
+    for note in notes:
+        stdout.print(note, soft_wrap=True, markup=False)
     if unmapped:
         fields = ", ".join(f"{key} ({count})" for key, count in sorted(unmapped.items()))
         stdout.print(
@@ -244,7 +248,7 @@ async def store(db: Database, entries: list[Imported]) -> tuple[int, int]:
 def _format_of(file: Path, chosen: ImportFormat) -> ImportFormat:
     if chosen is not ImportFormat.AUTO:
         return chosen
-    if str(file) != "-" and file.suffix.lower() in (".json", ".zip"):
+    if str(file) != "-" and (file.suffix.lower() in (".json", ".zip") or file.is_dir()):
         return ImportFormat.CHANGEDETECTION
     return ImportFormat.JSONL
 
@@ -254,7 +258,7 @@ def _lines(file: Path) -> Iterator[str]:
         yield from sys.stdin
         return
     try:
-        with file.open(encoding="utf-8") as handle:
+        with file.open(encoding="utf-8-sig") as handle:
             yield from handle
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidInput("import file", str(file), f"is not readable: {error}") from None

@@ -31,7 +31,7 @@ from sentinel.monitor.recording import (
 )
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
-from sentinel.monitor.sensing.sources import snapshot_from_json
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
@@ -81,6 +81,9 @@ class RunIteration:
         fetcher: PageFetcher = services.fetcher
         if services.extra_sources is not None:
             search, fetcher = services.extra_sources(monitor, search, fetcher)
+        # Sources of its own reached through search (A2A agents) make a monitor with named
+        # pages search too; otherwise it reads just its pages.
+        search_too = search is not services.search
         sensor = Sensor(
             services.sensor_model,
             search,
@@ -103,7 +106,13 @@ class RunIteration:
         force = loaded.history.decision_pending
         probe = probe_run(loaded.history.consecutive_skips)
         self.sensed = await sensor.sense(
-            ctx, previous=previous, cited=cited, force=force, probe=probe
+            ctx,
+            previous=previous,
+            cited=cited,
+            force=force,
+            probe=probe,
+            named=monitor.urls,
+            search_too=search_too,
         )
         self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
         decision = self.sensed.prefilter

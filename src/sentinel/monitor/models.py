@@ -16,6 +16,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_syntax import parse_rule
+from sentinel.monitor.named_sources import (
+    MAX_URLS,
+    StateField,
+    check_fields,
+    check_urls,
+    parse_field,
+    url_problem,
+    urls_in_text,
+)
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
 from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
 from sentinel.storage.enums import NotifyBehavior
@@ -142,6 +151,15 @@ class MonitorSpec(BaseModel):
     governor: GovernorKind = "llm"
     rules: str | None = Field(default=None, description="Rule for governor='rules'.")
     timezone: str = Field(default="UTC", description="IANA zone for 'tomorrow 9am'.")
+    urls: list[str] = Field(
+        default_factory=list,
+        description="Pages to read on every run (http/https); URLs in the query are added.",
+    )
+    fields: list[StateField] = Field(
+        default_factory=list,
+        description="The state's fields: {'name': 'price_usd', 'type': 'number'} or "
+        "'price_usd:number'; types number, string, boolean, date.",
+    )
 
     @field_validator("query")
     @classmethod
@@ -194,6 +212,24 @@ class MonitorSpec(BaseModel):
             parse_rule(value)
         return value or None
 
+    @field_validator("urls")
+    @classmethod
+    def _check_urls(cls, value: list[str]) -> list[str]:
+        return check_urls(value)
+
+    @field_validator("fields", mode="before")
+    @classmethod
+    def _read_field_texts(cls, value: Any) -> Any:
+        # "price_usd:number" on a command line or in a form; objects in JSON.
+        if isinstance(value, list):
+            return [parse_field(item) if isinstance(item, str) else item for item in value]
+        return value
+
+    @field_validator("fields")
+    @classmethod
+    def _check_fields(cls, value: list[StateField]) -> list[StateField]:
+        return check_fields(value)
+
     @field_validator("timezone")
     @classmethod
     def _check_timezone(cls, value: str) -> str:
@@ -202,6 +238,20 @@ class MonitorSpec(BaseModel):
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError("is not an IANA time zone such as 'Europe/Paris'") from None
         return value
+
+    @model_validator(mode="after")
+    def _add_mission_urls(self) -> MonitorSpec:
+        # "… the price on https://shop.example/p/1 …": the page the mission names is read.
+        named = urls_in_text(self.query)
+        for url in named:
+            problem = url_problem(url)
+            if problem is not None:
+                raise ValueError(f"urls: the query names {problem}")
+        merged = list(dict.fromkeys([*self.urls, *named]))
+        if len(merged) > MAX_URLS:
+            raise ValueError(f"urls: {len(merged)} URLs; the limit is {MAX_URLS}")
+        self.urls = merged
+        return self
 
     @model_validator(mode="after")
     def _check_consistency(self) -> MonitorSpec:

@@ -19,7 +19,7 @@ from sentinel.monitor.notifying.actuator import SENT_KEYS, remember_key, sent_ke
 from sentinel.monitor.scheduling.history import HISTORY_DEPTH, RunHistory, read_history
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
 from sentinel.monitor.sensing.sensor import SensorResult
-from sentinel.monitor.sensing.sources import snapshot_to_json
+from sentinel.monitor.sensing.stored_snapshot import snapshot_to_json
 from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import (
     Database,

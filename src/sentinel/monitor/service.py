@@ -43,11 +43,14 @@ def spec_input(
     timezone: str | None = None,
     min_interval: str | None = None,
     max_interval: str | None = None,
+    urls: Sequence[str] = (),
+    fields: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The spec data of a monitor entered field by field (``watch add``, the web form).
 
     A rule selects the rules governor; without criteria, the query itself says when to notify
-    (with a rule, the rule does). Unset options (None) keep the spec's defaults.
+    (with a rule, the rule does). Unset options (None) keep the spec's defaults. ``urls`` are
+    the pages to read on every run; ``fields`` the state's fields as ``name:type``.
     """
     data: dict[str, Any] = {
         "query": query,
@@ -58,6 +61,10 @@ def spec_input(
     optional |= {"min_interval": min_interval, "max_interval": max_interval}
     data |= {key: value for key, value in optional.items() if value is not None}
     data["criteria"] = criteria if criteria is not None else ("" if rules else query)
+    if urls:
+        data["urls"] = list(urls)
+    if fields:
+        data["fields"] = list(fields)
     return data
 
 
@@ -96,7 +103,14 @@ def new_monitor(spec: MonitorSpec, *, channels: Sequence[Mapping[str, Any]] = ()
         governor_kind=GovernorKind(spec.governor),
         governor_rules=spec.rules,
         context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
+        urls=list(spec.urls),
+        fields=stored_fields(spec),
     )
+
+
+def stored_fields(spec: MonitorSpec) -> list[dict[str, Any]]:
+    """The spec's declared fields as stored (``monitors.fields``)."""
+    return [field.model_dump() for field in spec.fields]
 
 
 def _channel_key(channel: Mapping[str, Any]) -> str:
@@ -115,6 +129,8 @@ def spec_data(record: MonitorRecord) -> dict[str, Any]:
         "max_interval": timedelta(seconds=record.max_interval_s),
         "governor": record.governor_kind.value,
         "timezone": record.context.get("timezone", "UTC"),
+        "urls": list(record.urls),
+        "fields": list(record.fields),
     }
     if record.governor_rules is not None:
         data["rules"] = record.governor_rules
@@ -142,6 +158,8 @@ def monitor_changes(record: MonitorRecord, patch: Mapping[str, Any]) -> MonitorC
         governor_kind=GovernorKind(spec.governor),
         governor_rules=spec.rules,
         context=_with_timezone(record.context, spec.timezone),
+        urls=list(spec.urls),
+        fields=stored_fields(spec),
     )
     if "channels" in patch:
         changes["channels"] = parse_channel_specs(spec.channels)

@@ -98,6 +98,8 @@ def _summarize(record: TraceRecord, workspace: Workspace) -> str:
         return f"searched {payload.get('query')!r}: {len(workspace.hits)} hits"
     if record.action == "fetch":
         url = str(payload.get("url"))
+        if url in workspace.confirmed and not payload.get("fresh"):
+            return f"{url} not modified (304 to the stored validators): nothing downloaded"
         page = workspace.pages.get(url)
         if page is not None:
             cached = " (not modified)" if page.not_modified else ""

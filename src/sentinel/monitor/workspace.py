@@ -11,8 +11,14 @@ the pages read, the sensor's report and the notification. Its actions:
 
 ``search`` and ``fetch`` do I/O; they never raise for an unreachable provider or page: the
 failure is recorded in the workspace, classified (:mod:`sentinel.monitor.failures`), and the
-run decides what it means. ``fetch`` reads only URLs search returned or the run already knew,
-and at most ``max_fetches`` of them; at the limit it withdraws ``search`` and ``fetch``.
+run decides what it means. ``fetch`` reads only URLs search returned, the monitor's named
+sources, or URLs the run already knew, and at most ``max_fetches`` of them; at the limit it
+withdraws ``search`` and ``fetch``.
+
+A named source is fetched with the validators stored with the last snapshot: a 304 records
+the page as *confirmed* unchanged without its content (:class:`ConfirmedPage`). When the run
+then senses after all, ``fetch(url, fresh=True)`` reads such a page in full (not counted
+against the budget: it is the same page).
 """
 
 from __future__ import annotations
@@ -33,9 +39,9 @@ from sentinel.monitor.models import Evidence, SensorOutput
 from sentinel.monitor.notifying.message import Notification
 from sentinel.monitor.sensing.drift import DriftVerdict, check_query_update
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
-from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.monitor.sensing.sources import ConfirmedPage, PageRecord
 from sentinel.store import Store
-from sentinel.web.fetch import FetchResult
+from sentinel.web.fetch import FetchResult, Validators
 from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, SearchProvider
 
 SENSOR = "sensor"
@@ -49,8 +55,9 @@ class PageFetcher(Protocol):
     """What a run reads pages with: ``sentinel.web.fetch.Fetcher``, or a wrapper adding a
     monitor's own sources (``RunServices.extra_sources``)."""
 
-    async def fetch(self, url: str) -> FetchResult:
-        """Fetch and read ``url``; raises ``FetchError`` (or another expected error)."""
+    async def fetch(self, url: str, *, validators: Validators | None = None) -> FetchResult:
+        """Fetch and read ``url`` (conditional with ``validators``: a 304 comes back without
+        content); raises ``FetchError`` (or another expected error)."""
         ...
 
 
@@ -101,25 +108,49 @@ class Workspace:
     cited: tuple[str, ...]
     max_fetches: int
     num_results: int
+    named: tuple[str, ...] = ()
+    search_too: bool = False
     hits: tuple[SearchHit, ...] = ()
     searched: bool = False
     search_failure: RunFailure | None = None
     pages: dict[str, PageRecord] = field(default_factory=dict)
+    confirmed: dict[str, ConfirmedPage] = field(default_factory=dict)
     failed: dict[str, RunFailure] = field(default_factory=dict)
     fetches: int = 0
     report: SensorReport | None = None
     notification: Notification | None = None
+
+    @property
+    def searches(self) -> bool:
+        """Whether this run searches: always without named pages; with them, only when the
+        monitor's own sources come through search (``search_too``)."""
+        return not self.named or self.search_too
 
     def page_list(self) -> list[PageRecord]:
         """The pages read, in reading order (their numbers in the prompt start at 1)."""
         return list(self.pages.values())
 
     def known_urls(self) -> set[str]:
-        """URLs this run may fetch: search hits, cited sources and the previous run's pages."""
-        urls = {hit.url for hit in self.hits} | set(self.cited)
+        """URLs this run may fetch: named sources, search hits, cited sources and the
+        previous run's pages."""
+        urls = set(self.named) | {hit.url for hit in self.hits} | set(self.cited)
         if self.previous is not None:
             urls |= set(self.previous.fingerprints) | set(self.previous.failed)
         return urls
+
+    def validators_for(self, url: str) -> Validators | None:
+        """The validators stored for a named source whose fingerprint is known, else None
+        (an unnamed page, or one never read: fetched unconditionally)."""
+        previous = self.previous
+        if url not in self.named or previous is None or url not in previous.fingerprints:
+            return None
+        entry = previous.sources.get(url)
+        found = Validators(entry.etag, entry.last_modified) if entry is not None else None
+        return found or None
+
+    def unread_confirmed(self) -> list[str]:
+        """Pages confirmed unchanged whose content this run has not read (in named order)."""
+        return [url for url in self.confirmed if url not in self.pages and url not in self.failed]
 
 
 @dataclass
@@ -146,6 +177,7 @@ def build_run_store(
         writes=[
             "workspace.fetches",
             "workspace.pages.*",
+            "workspace.confirmed.*",
             "workspace.failed.*",
             "agents.sensor.currently_available_actions",
         ],
@@ -183,36 +215,62 @@ def _search_action(
     return search
 
 
-def _fetch_action(fetcher: PageFetcher) -> Callable[[RunState, str], Any]:
-    async def fetch(view: RunState, url: str) -> Callable[[RunState], None]:
-        """Read one page found by search (or already known to this monitor)."""
+def _fetch_action(fetcher: PageFetcher) -> Callable[..., Any]:
+    async def fetch(view: RunState, url: str, fresh: bool = False) -> Callable[[RunState], None]:
+        """Read one page found by search (or already known to this monitor); ``fresh`` reads
+        a page confirmed unchanged in full."""
         workspace = view.workspace
-        if workspace.fetches >= workspace.max_fetches:
+        reread = fresh and url in workspace.unread_confirmed()
+        if workspace.fetches >= workspace.max_fetches and not reread:
             raise InvalidInput("url", url, f"the page budget ({workspace.max_fetches}) is spent")
         if url not in workspace.known_urls():
             raise InvalidInput("url", url, "is neither a search hit nor a known source")
+        validators = None if fresh else workspace.validators_for(url)
         page: PageRecord | None = None
+        confirmed: ConfirmedPage | None = None
         failure: RunFailure | None = None
         try:
-            page = PageRecord.of(await fetcher.fetch(url))
+            if validators is None:
+                page = PageRecord.of(await fetcher.fetch(url))
+            else:
+                result = await fetcher.fetch(url, validators=validators)
+                page = PageRecord.of(result) if result.has_content else None
+                confirmed = None if page else _confirmed(workspace, url, result)
         except EXPECTED_ERRORS as error:
             failure = classify_error(error)
 
         def record(state: RunState) -> None:
             space = state.workspace
-            space.fetches += 1
+            space.fetches += 0 if reread else 1
             if page is not None:
                 space.pages[url] = page
+            elif confirmed is not None:
+                space.confirmed[url] = confirmed
             elif failure is not None:
                 space.failed[url] = failure
             agent = state.agents.sensor
             spent = space.fetches >= space.max_fetches
-            withdrawn = {"search", "fetch"} if spent else set()
+            withdrawn = {"search"} if spent else set()
+            if spent and not space.unread_confirmed():
+                withdrawn.add("fetch")
             agent.currently_available_actions = agent.currently_available_actions - withdrawn
 
         return record
 
     return fetch
+
+
+def _confirmed(workspace: Workspace, url: str, result: FetchResult) -> ConfirmedPage:
+    """The page a 304 confirmed: its stored fingerprint and lines, the validators now."""
+    previous = workspace.previous
+    assert previous is not None  # validators are only sent for a page with a snapshot
+    return ConfirmedPage(
+        url=url,
+        fingerprint=previous.fingerprints[url],
+        etag=result.etag,
+        last_modified=result.last_modified,
+        lines=tuple(previous.lines.get(url, ())),
+    )
 
 
 def report_state(

@@ -30,6 +30,7 @@ from sentinel.web.politeness import Politeness
 from sentinel.web.search import SearchProvider
 from sentinel.web.search.local import LocalIndex, LocalSearch
 from sentinel.web.search.searxng import SearxngSearch
+from sentinel.web.settings import configured_guard
 
 
 @dataclass
@@ -59,8 +60,9 @@ class ResearchTools:
 
     @classmethod
     def web(cls, provider: SearchProvider, *, fetcher: Fetcher | None = None) -> ResearchTools:
-        """Search with ``provider``; read pages with ``fetcher`` (default: a guarded one)."""
-        fetcher = fetcher or Fetcher()
+        """Search with ``provider``; read pages with ``fetcher`` (default: one guarded as the
+        configuration says, ``SENTINEL_FETCH_ALLOW_HOSTS`` included)."""
+        fetcher = fetcher or Fetcher(guard=configured_guard())
         closers: list[Callable[[], Awaitable[None]]] = [fetcher.aclose]
         aclose = getattr(provider, "aclose", None)
         if callable(aclose):

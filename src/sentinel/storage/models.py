@@ -114,6 +114,10 @@ class Monitor(Base):
     governor_kind: Mapped[GovernorKind] = mapped_column(enum_column(GovernorKind, "governor_kind"))
     governor_rules: Mapped[str | None] = mapped_column(Text)
     context: Mapped[dict[str, Any]]
+    # The pages the monitor reads on every run (migration 0006), and the state's declared
+    # fields ({"name", "type"} objects): validated by sentinel.monitor.models.MonitorSpec.
+    urls: Mapped[list[str]] = mapped_column(JSONDocument, server_default=text("'[]'"))
+    fields: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument, server_default=text("'[]'"))
     lease_owner: Mapped[str | None] = mapped_column(String(200))
     lease_expires_at: Mapped[datetime | None]
     created_at: Mapped[datetime]

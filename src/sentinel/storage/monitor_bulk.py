@@ -54,6 +54,8 @@ def monitor_row(new: NewMonitor, now: datetime) -> dict[str, Any]:
         "governor_kind": new.governor_kind,
         "governor_rules": new.governor_rules,
         "context": dict(new.context),
+        "urls": list(new.urls),
+        "fields": list(new.fields),
         "lease_owner": None,
         "lease_expires_at": None,
         "created_at": now,

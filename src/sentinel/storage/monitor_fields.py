@@ -24,7 +24,9 @@ class NewMonitor:
     """A monitor to create. ``current_query`` starts as ``original_query`` unless given.
 
     ``channels`` are JSON channel specs; validate them with ``sentinel.notify`` before storing
-    (storage keeps them as plain data). ``first_run_at`` None means due at creation.
+    (storage keeps them as plain data). ``first_run_at`` None means due at creation. ``urls``
+    (pages read on every run) and ``fields`` (the state's declared fields) are validated by
+    ``sentinel.monitor.models.MonitorSpec``; storage checks only that they are JSON lists.
     """
 
     name: str
@@ -39,6 +41,8 @@ class NewMonitor:
     governor_rules: str | None = None
     context: dict[str, Any] = field(default_factory=dict)
     first_run_at: datetime | None = None
+    urls: list[str] = field(default_factory=list)
+    fields: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         # Accept the plain strings a CLI or JSON body carries; store the enum members.
@@ -59,6 +63,8 @@ class NewMonitor:
         validate_governor(self.governor_kind, self.governor_rules)
         validate_json("channels", self.channels, list)
         validate_json("context", self.context, dict)
+        validate_json("urls", self.urls, list)
+        validate_json("fields", self.fields, list)
 
 
 class MonitorChanges(TypedDict, total=False):
@@ -75,6 +81,8 @@ class MonitorChanges(TypedDict, total=False):
     governor_kind: GovernorKind
     governor_rules: str | None
     context: dict[str, Any]
+    urls: list[str]
+    fields: list[dict[str, Any]]
 
 
 MUTABLE_FIELDS = frozenset(MonitorChanges.__annotations__)
@@ -112,6 +120,9 @@ def validate_changes(changes: dict[str, Any]) -> None:
         validate_json("channels", changes["channels"], list)
     if "context" in changes:
         validate_json("context", changes["context"], dict)
+    for key in ("urls", "fields"):
+        if key in changes:
+            validate_json(key, changes[key], list)
 
 
 def validate_name(name: str) -> None:

@@ -82,6 +82,8 @@ class MonitorRepository:
             governor_kind=new.governor_kind,
             governor_rules=new.governor_rules,
             context=dict(new.context),
+            urls=list(new.urls),
+            fields=list(new.fields),
             created_at=now,
             updated_at=now,
         )

@@ -8,7 +8,7 @@ class's ``CONVERTERS`` (see :mod:`sentinel.storage.snapshot`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
 
@@ -21,6 +21,10 @@ from sentinel.storage.enums import (
 )
 from sentinel.storage.models import Delivery, Monitor, Run, StateVersion
 from sentinel.storage.snapshot import Converters, Snapshot, utc
+
+
+def _list_or_empty(value: list[Any] | None) -> list[Any]:
+    return list(value or [])
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +52,16 @@ class MonitorRecord(Snapshot[Monitor]):
     lease_expires_at: datetime | None
     created_at: datetime
     updated_at: datetime
+    # The pages read on every run, and the state's declared fields (see Monitor.urls).
+    urls: list[str] = field(default_factory=list)
+    fields: list[dict[str, Any]] = field(default_factory=list)
 
     CONVERTERS: ClassVar[Converters] = {
         "notify_behavior": NotifyBehavior,
         "channels": list,
+        # A row built in Python and not yet flushed has no server default applied.
+        "urls": _list_or_empty,
+        "fields": _list_or_empty,
         "state": MonitorState,
         "governor_kind": GovernorKind,
         "context": dict,

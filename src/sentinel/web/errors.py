@@ -73,7 +73,13 @@ class BlockedURL(InvalidInput):
     """A URL points where Sentinel must not connect (loopback, private network, bad scheme…)."""
 
     def __init__(
-        self, url: str, reason: str, *, host: str | None = None, address: str | None = None
+        self,
+        url: str,
+        reason: str,
+        *,
+        host: str | None = None,
+        address: str | None = None,
+        hint: str | None = None,
     ) -> None:
         self.url = url
         self.host = host
@@ -83,4 +89,5 @@ class BlockedURL(InvalidInput):
         if host is not None:
             resolved = f" -> {address}" if address and address != host else ""
             where = f" (host {host!r}{resolved})"
-        super().__init__("url", url, f"blocked{where}: {reason}")
+        advice = f"; {hint}" if hint else ""
+        super().__init__("url", url, f"blocked{where}: {reason}{advice}")

@@ -3,6 +3,11 @@
 Every hop of a redirect chain is checked by the SSRF guard and robots.txt, spaced per host,
 bounded in time and size; responses with an ETag or Last-Modified are remembered so the next
 fetch of the same URL can be a conditional request (a 304 returns the remembered result).
+
+A caller that keeps validators across processes (a monitor's named pages: their snapshot is
+stored with the state) passes them (:class:`Validators`): the request is then conditional even
+on a fresh fetcher, and a 304 returns a result *without content* (``has_content`` False) —
+the caller's copy is current.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from sentinel.web.robots import RobotsCache
 from sentinel.web.structured import EventInfo, Offer
 from sentinel.web.transport import GuardedTransport
 
-__all__ = ["FetchError", "FetchResult", "Fetcher"]
+__all__ = ["FetchError", "FetchResult", "Fetcher", "Validators"]
 
 DEFAULT_USER_AGENT = "SentinelBot/0.1 (+https://github.com/sentinel)"
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -40,8 +45,34 @@ ROBOTS_MAX_BYTES = 512_000  # RFC 9309 asks crawlers to parse at least 500 KiB
 _ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/*;q=0.8,*/*;q=0.1"
 
 
+@dataclass(frozen=True)
+class Validators:
+    """What makes a request conditional: the ``ETag`` and ``Last-Modified`` of the response
+    the caller's copy came from (sent as ``If-None-Match`` and ``If-Modified-Since``)."""
+
+    etag: str | None = None
+    last_modified: str | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.etag or self.last_modified)
+
+    def headers(self) -> dict[str, str]:
+        """The conditional request headers."""
+        headers = {}
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        if self.last_modified:
+            headers["If-Modified-Since"] = self.last_modified
+        return headers
+
+
 class FetchResult(BaseModel):
-    """A fetched page: where it was, what it says, and how it was obtained."""
+    """A fetched page: where it was, what it says, and how it was obtained.
+
+    ``not_modified``: the server answered 304. With ``from_cache`` the content is this
+    fetcher's remembered copy; without, the request carried the caller's validators and
+    there is no content here (``has_content`` is False): the caller's copy is current.
+    """
 
     url: str
     final_url: str
@@ -57,12 +88,17 @@ class FetchResult(BaseModel):
     etag: str | None = None
     last_modified: str | None = None
     not_modified: bool = Field(
-        default=False, description="The server answered 304; content is the remembered copy."
+        default=False, description="The server answered 304 (see the class documentation)."
     )
     from_cache: bool = False
     redirects: list[str] = Field(default_factory=list, description="URLs that redirected.")
     fetched_at: datetime
     elapsed_s: float
+
+    @property
+    def has_content(self) -> bool:
+        """Whether the page's content is here (not a 304 answered to the caller's validators)."""
+        return not self.not_modified or self.from_cache
 
 
 @dataclass
@@ -144,12 +180,16 @@ class Fetcher:
         """Close the HTTP client (and the transport it owns)."""
         await self._client.aclose()
 
-    async def fetch(self, url: str) -> FetchResult:
-        """Fetch and read ``url``; raises ``FetchError`` whose ``category`` says what failed."""
+    async def fetch(self, url: str, *, validators: Validators | None = None) -> FetchResult:
+        """Fetch and read ``url``; raises ``FetchError`` whose ``category`` says what failed.
+
+        ``validators`` (from the caller's own copy) make the request conditional when this
+        fetcher remembers no copy of its own; a 304 then returns a result without content.
+        """
         target = urldefrag(url.strip())[0]
         if urlsplit(target).scheme.lower() == "file":
             return await self._fetch_file(target)
-        return await retry_call(lambda: self._fetch_once(target), self.retry)
+        return await retry_call(lambda: self._fetch_once(target, validators), self.retry)
 
     async def _fetch_file(self, url: str) -> FetchResult:
         started = time.perf_counter()
@@ -163,16 +203,14 @@ class Fetcher:
         )
         return await self._read(url, raw, started)
 
-    async def _fetch_once(self, url: str) -> FetchResult:
+    async def _fetch_once(self, url: str, validators: Validators | None) -> FetchResult:
         started = time.perf_counter()
         cached = self._cache.get(url)
-        headers: dict[str, str] = {}
-        if cached is not None and cached.etag:
-            headers["If-None-Match"] = cached.etag
-        if cached is not None and cached.last_modified:
-            headers["If-Modified-Since"] = cached.last_modified
-        raw = await self._get(url, headers, self.max_bytes, check_robots=self.respect_robots)
-        if raw.status == 304 and cached is not None:
+        # A remembered copy comes with its own validators; the caller's stand in without one.
+        sent = Validators(cached.etag, cached.last_modified) if cached is not None else None
+        sent = sent or validators or Validators()
+        raw = await self._get(url, sent.headers(), self.max_bytes, check_robots=self.respect_robots)
+        if raw.status == 304 and cached is not None and (cached.etag or cached.last_modified):
             self._cache.move_to_end(url)
             return cached.model_copy(
                 update={
@@ -181,6 +219,21 @@ class Fetcher:
                     "fetched_at": self._clock(),
                     "elapsed_s": time.perf_counter() - started,
                 }
+            )
+        if raw.status == 304 and sent:
+            return FetchResult(
+                url=url,
+                final_url=raw.final_url,
+                status=304,
+                content_type="",
+                fingerprint="",
+                # A 304 may update the validators; what it leaves out stays as sent.
+                etag=raw.headers.get("etag") or sent.etag,
+                last_modified=raw.headers.get("last-modified") or sent.last_modified,
+                not_modified=True,
+                redirects=raw.redirects,
+                fetched_at=self._clock(),
+                elapsed_s=time.perf_counter() - started,
             )
         if raw.status >= 300:
             retryable = raw.status in RETRYABLE_STATUSES

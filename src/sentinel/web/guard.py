@@ -24,6 +24,9 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Resolver = Callable[[str], Awaitable[list[str]]]
 
 ALLOWED_SCHEMES = frozenset({"http", "https"})
+ALLOW_HOSTS_VARIABLE = "SENTINEL_FETCH_ALLOW_HOSTS"
+# What a user who means to reach a non-public address does (see sentinel.web.settings).
+ALLOW_HINT = f"to read it on purpose, add the host or its address to {ALLOW_HOSTS_VARIABLE}"
 _CGNAT = ipaddress.ip_network("100.64.0.0/10")
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 _IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
@@ -151,7 +154,8 @@ class SSRFGuard:
             return
         reason = blocked_reason(ip)
         if reason is not None:
-            raise BlockedURL(url, reason, host=host, address=str(ip))
+            hint = None if ip.is_unspecified or ip.is_multicast else ALLOW_HINT
+            raise BlockedURL(url, reason, host=host, address=str(ip), hint=hint)
 
     async def vet_host(self, host: str, *, url: str | None = None) -> list[str] | None:
         """The approved addresses of ``host``; None if the host is allowlisted by name.

@@ -11,10 +11,9 @@ from sentinel.monitor.sensing.sources import (
     excerpt,
     probe_sources,
     query_terms,
-    snapshot_from_json,
     snapshot_of,
-    snapshot_to_json,
 )
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json, snapshot_to_json
 from sentinel.web.search.base import SearchHit
 
 

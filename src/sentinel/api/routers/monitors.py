@@ -29,7 +29,9 @@ SpecBody = Body(
     ...,
     examples=[SPEC_EXAMPLE],
     description="query, name, criteria, notify (once|always), channels, min_interval, "
-    "max_interval, governor (llm|rules), rules, timezone — as `sentinel watch add` takes them.",
+    "max_interval, governor (llm|rules), rules, timezone, urls (pages read on every run), "
+    "fields ([{name, type}], type number|string|boolean|date) — as `sentinel watch add` "
+    "takes them.",
 )
 
 
@@ -63,7 +65,8 @@ async def get_monitor(monitor_id: MonitorId, tx: Tx) -> MonitorRecord:
 async def update_monitor(
     monitor_id: MonitorId, tx: Tx, state: State, body: dict[str, Any] = SpecBody
 ) -> MonitorRecord:
-    """Change name, criteria, channels, intervals, rules, notify; ``query`` is immutable."""
+    """Change name, criteria, channels, intervals, rules, notify, urls, fields; ``query`` is
+    immutable (the URLs it names stay among ``urls``)."""
     record = await tx.monitors.get(monitor_id)
     changes = monitor_changes(record, body)
     return await tx.monitors.update(monitor_id, now=state.clock.now(), **changes)
@@ -120,6 +123,8 @@ async def fork_monitor(
         governor_kind=source.governor_kind,
         governor_rules=source.governor_rules,
         context=source.context,
+        urls=source.urls,
+        fields=source.fields,
     )
     return await tx.monitors.create(new, now=state.clock.now())
 

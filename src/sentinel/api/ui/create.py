@@ -1,5 +1,6 @@
 """The create form: one text box, as in Torale, and an "advanced" disclosure with criteria,
-notify once/always, channels by kind, intervals, a rule and a time zone.
+the pages to read (one URL per line), notify once/always, channels by kind, intervals, a rule,
+the state's fields (one ``name:type`` per line) and a time zone.
 
 The form is read exactly as ``sentinel watch add`` reads its options (``spec_input``,
 ``typed_channels``, ``new_monitor`` of ``sentinel.monitor.service``); each problem is shown
@@ -28,9 +29,10 @@ from sentinel.monitor.service import new_monitor, spec_input, typed_channels
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
 TEXT_FIELDS = ("query", "name", "criteria", "min_interval", "max_interval", "rules", "timezone")
 CHANNEL_FIELDS = ("webhook", "email", "apprise")
-FIELDS = (*TEXT_FIELDS, "notify", *CHANNEL_FIELDS)
+LIST_FIELDS = ("urls", "fields")  # one entry per line
+FIELDS = (*TEXT_FIELDS, "notify", *CHANNEL_FIELDS, *LIST_FIELDS)
 # Model-level problems name the field they are about in their text.
-_NAMED_FIELD = re.compile(r"\b(min_interval|max_interval|rules|criteria)\b")
+_NAMED_FIELD = re.compile(r"\b(min_interval|max_interval|rules|criteria|urls)\b")
 MAX_FORM_CHARS = 20_000
 
 
@@ -65,8 +67,8 @@ def read_form(form: FormData) -> dict[str, str]:
 
 def field_of(field: str, message: str) -> str:
     """The form field a spec problem belongs to (``form`` for the form as a whole)."""
-    if field in FIELDS:
-        return field
+    if field.split(".")[0] in FIELDS:  # "fields.0.type" is the fields box's
+        return field.split(".")[0]
     named = _NAMED_FIELD.search(message)
     return named.group(1) if named else "form"
 
@@ -77,7 +79,13 @@ def validate(
     """The spec and channels of the form, and the problems by field."""
     problems: dict[str, list[str]] = {}
     optional = {name: values[name].strip() or None for name in TEXT_FIELDS[1:]}
-    data = spec_input(values["query"], notify=values["notify"], **optional)
+    data = spec_input(
+        values["query"],
+        notify=values["notify"],
+        urls=_lines(values["urls"]),
+        fields=_lines(values["fields"]),
+        **optional,
+    )
     spec = None
     try:
         spec = parse_monitor_spec(data)

@@ -10,6 +10,11 @@ counts as unchanged when an earlier run fetched it successfully, and its last go
 is carried forward in the baseline, so that when it comes back changed the change is seen; a
 failed source that never succeeded has no baseline, and the run does not skip.
 
+Named sources (the pages a user gave the monitor) also keep a :class:`SourceEntry`: the
+validators of the response their fingerprint was taken from, so the next run asks with a
+conditional request and an unchanged page answers 304 without a body (its fingerprint is then
+the stored one), and when their content last changed.
+
 Sources the previous baseline knew but this run neither fetched nor tried count as changed:
 silence about a source is not evidence that it is the same — except in a probe
 (``probe=True``): a cheap run that deliberately re-reads only some known sources (see
@@ -20,12 +25,31 @@ sources it left unread keep their last fingerprints in the baseline, unjudged.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from sentinel.errors import InvalidInput
 
 MAX_REMEMBERED_HITS = 500
+
+
+@dataclass(frozen=True)
+class SourceEntry:
+    """What a monitor keeps of one named source beside its fingerprint.
+
+    ``etag`` and ``last_modified``: the validators of the response the fingerprint was taken
+    from, sent back as ``If-None-Match`` / ``If-Modified-Since``. ``first_read``: when the
+    monitor first read the page; ``changed_at``: when it first read the content as it is now
+    (its fingerprint); ``changes``: how many times the content changed in between. Times are
+    ISO 8601, on the run's clock. Only runs that sense store a snapshot, so these count what
+    those runs saw (a skipped run saw no change).
+    """
+
+    etag: str | None = None
+    last_modified: str | None = None
+    first_read: str | None = None
+    changed_at: str | None = None
+    changes: int = 0
 
 
 @dataclass(frozen=True)
@@ -35,14 +59,15 @@ class SourceSnapshot:
     search gave each dated hit (URL → ISO date; an engine dates a page by its last update),
     and the lines of each page naming a day or a time on the mission's subject (URL → lines,
     see :func:`sentinel.monitor.scheduling.anchors.dated_lines`): the schedule of a run that
-    leaves the
-    page unread still looks closer around them."""
+    leaves the page unread still looks closer around them. ``sources``: the entry of each named
+    source (:class:`SourceEntry`; URL → entry)."""
 
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     failed: frozenset[str] = frozenset()
     search_hits: tuple[str, ...] = ()
     hit_dates: Mapping[str, str] = field(default_factory=dict)
     lines: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sources: Mapping[str, SourceEntry] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -138,7 +163,28 @@ def _baseline(
     dates = {**(previous.hit_dates if previous else {}), **current.hit_dates}
     kept = set(remembered)
     dated = {url: date for url, date in dates.items() if url in kept}
-    return SourceSnapshot(fingerprints, failed, remembered, dated, lines)
+    sources = _named_sources(previous, current)
+    return SourceSnapshot(fingerprints, failed, remembered, dated, lines, sources)
+
+
+def _named_sources(
+    previous: SourceSnapshot | None, current: SourceSnapshot
+) -> dict[str, SourceEntry]:
+    """The named sources' entries after this run: a page read unchanged keeps its history with
+    the validators just received; a changed page counts one change more, dated now; a page
+    that failed keeps its entry."""
+    before = previous.sources if previous is not None else {}
+    failed = current.failed - current.fingerprints.keys()
+    entries = {url: entry for url, entry in before.items() if url in failed}
+    for url, entry in current.sources.items():
+        last = before.get(url)
+        if last is None or previous is None:
+            entries[url] = entry
+        elif previous.fingerprints.get(url) == current.fingerprints.get(url):
+            entries[url] = replace(last, etag=entry.etag, last_modified=entry.last_modified)
+        else:
+            entries[url] = replace(entry, first_read=last.first_read, changes=last.changes + 1)
+    return entries
 
 
 def backoff_interval(

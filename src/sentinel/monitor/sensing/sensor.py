@@ -3,7 +3,8 @@
 The sensor is an :class:`~sentinel.agents.Agent` on the run's store
 (:mod:`sentinel.monitor.workspace`) whose hard limit is ``search``, ``fetch`` and
 ``report_state``. Its generating function is a :class:`SensorPolicy`, built for a small local
-model: the first steps are scripted (search with the monitor's query, fetch the chosen pages),
+model: the first steps are scripted (read the monitor's named pages, if it has any, with
+conditional requests; else search with the monitor's query and fetch the chosen pages),
 then the pre-filter looks at what came back; only when something changed is the model asked,
 once, for the ``report_state`` call, under a JSON grammar. So a run costs one model call, or
 none when nothing changed, while the runtime still checks every step against the limit and
@@ -14,7 +15,7 @@ so, and asked again.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -112,6 +113,10 @@ class SensorPolicy:
     """The sensor's generating function: scripted search and fetches, the pre-filter, then the
     model for ``report_state`` (see the module documentation).
 
+    A monitor with named pages reads them all, in order, and searches only when
+    ``Workspace.searches`` says so (its own sources come through search: A2A agents); a page
+    confirmed unchanged by a 304 is read in full only when the run senses after all.
+
     ``force`` senses even when the pre-filter would skip (the last governed run failed, so its
     state still waits for a decision). ``probe`` first re-reads only the pages
     :func:`~sentinel.monitor.sensing.sources.probe_sources` picks; when those show a change the run
@@ -142,11 +147,23 @@ class SensorPolicy:
             self.verdict = self._judge(workspace)
         if self.verdict.status != "sense" or self.model_failure is not None:
             return Generation(json.dumps({"action": "finish", "payload": {}}))
+        unread = workspace.unread_confirmed()
+        if unread and "fetch" in available:
+            # Sensing after all: the model reads every page, unchanged ones included.
+            return Generation(
+                json.dumps({"action": "fetch", "payload": {"url": unread[0], "fresh": True}})
+            )
         return await self._ask_model(config)
 
     def _scripted_step(
         self, workspace: Workspace, available: frozenset[str]
     ) -> dict[str, Any] | None:
+        tried = set(workspace.pages) | set(workspace.confirmed) | set(workspace.failed)
+        named = [url for url in workspace.named if url not in tried]
+        if named and "fetch" in available:
+            return {"action": "fetch", "payload": {"url": named[0]}}
+        if workspace.named and not workspace.searches:
+            return None
         if not workspace.searched and "search" in available:
             return {"action": "search", "payload": {"query": workspace.query}}
         if self._plan is None:
@@ -182,7 +199,7 @@ class SensorPolicy:
 
     def _pending(self, workspace: Workspace) -> list[str]:
         assert self._plan is not None
-        tried = set(workspace.pages) | set(workspace.failed)
+        tried = set(workspace.pages) | set(workspace.confirmed) | set(workspace.failed)
         pending = [url for url in self._plan if url not in tried]
         return pending[: max(0, workspace.max_fetches - workspace.fetches)]
 
@@ -196,7 +213,7 @@ class SensorPolicy:
         decision = self._prefilter(workspace)
         if decision.skip and not self.force:
             return _Verdict("skipped", decision.reason, decision)
-        if workspace.pages:
+        if workspace.pages or workspace.confirmed:
             reason = decision.reason if not decision.skip else "sensing again: " + decision.reason
             return _Verdict("sense", reason, decision)
         failure = workspace.search_failure or next(iter(workspace.failed.values()), None)
@@ -258,16 +275,27 @@ class Sensor:
         cited: tuple[str, ...] = (),
         force: bool = False,
         probe: bool = False,
+        named: Sequence[str] = (),
+        search_too: bool = False,
     ) -> SensorResult:
-        """Search, read, pre-filter and (when something changed) ask the model for the state.
+        """Read (named pages, else search hits), pre-filter and (when something changed) ask
+        the model for the state.
 
         ``previous`` is the last run's source snapshot; ``cited`` the URLs the previous state
         quoted (read first); ``force`` senses even without a change; ``probe`` first re-reads
-        only the pages that matter most (see :class:`SensorPolicy`; ignored with ``force``).
+        only the pages that matter most (see :class:`SensorPolicy`; ignored with ``force`` and
+        with named pages, which are all read every run). ``named`` are the pages the monitor
+        reads on every run; with them it searches only if ``search_too``.
         """
-        policy = SensorPolicy(self.model, force=force, probe=probe and not force)
+        named = tuple(dict.fromkeys(named))
+        budget = self.max_pages
+        if named:
+            budget = len(named) + (self.max_pages if search_too else 0)
+        policy = SensorPolicy(self.model, force=force, probe=probe and not force and not named)
         terms = query_terms(ctx.original_query, ctx.current_query)
-        agent = _sensor_agent(policy, terms, self.page_chars, self.max_pages)
+        # Each named page may be fetched twice: conditionally, then in full if the run senses.
+        steps = self.max_pages + 2 * len(named)
+        agent = _sensor_agent(policy, terms, self.page_chars, steps)
         workspace = Workspace(
             mission=ctx.original_query,
             query=ctx.current_query,
@@ -276,8 +304,10 @@ class Sensor:
             previous_state=ctx.previous_state,
             previous=previous,
             cited=cited,
-            max_fetches=self.max_pages,
+            max_fetches=budget,
             num_results=self.num_results,
+            named=named,
+            search_too=search_too,
         )
         initial = RunState(RunAgents(AgentState.for_agent(agent)), workspace)
         store = build_run_store(initial, self.search, self.fetcher)
@@ -304,7 +334,7 @@ def state_keys(state: Mapping[str, Any] | None) -> dict[str, None] | None:
 
 
 def _sensor_agent(
-    policy: SensorPolicy, terms: frozenset[str], page_chars: int, max_pages: int
+    policy: SensorPolicy, terms: frozenset[str], page_chars: int, max_fetches: int
 ) -> RuntimeAgent[SensorConfig]:
     def render(view: ContextView) -> str:
         space: Workspace = view.state.workspace
@@ -326,7 +356,7 @@ def _sensor_agent(
         generate=policy,
         context=[FunctionContext(render)],
         # Scripted steps (a search, the fetches) plus the model's report and one correction.
-        max_steps=max_pages + 4,
+        max_steps=max_fetches + 4,
         max_retries=1,
     )
 
@@ -335,7 +365,15 @@ def _snapshot(workspace: Workspace) -> SourceSnapshot:
     """What the run read so far, with the dated lines of its pages (for later schedules)."""
     today = workspace.now.astimezone(UTC).date()
     lines = page_lines(workspace.pages, workspace.mission, today=today)
-    return snapshot_of(workspace.pages, workspace.failed, workspace.hits, lines)
+    return snapshot_of(
+        workspace.pages,
+        workspace.failed,
+        workspace.hits,
+        lines,
+        confirmed=workspace.confirmed,
+        named=workspace.named,
+        now=workspace.now,
+    )
 
 
 def _result(

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import urlsplit
 
-from sentinel.monitor.sensing.prefilter import SourceSnapshot
+from sentinel.monitor.sensing.prefilter import SourceEntry, SourceSnapshot
 from sentinel.web.fetch import FetchResult
 from sentinel.web.search.base import SearchHit
 
@@ -35,7 +35,8 @@ _COMMON = frozenset(_COMMON_WORDS.split())
 @dataclass(frozen=True)
 class PageRecord:
     """One page read this run: where, its text (full; excerpts are cut from it), when it was
-    published, its content fingerprint, and its structured offers/events as one line."""
+    published, its content fingerprint, its structured offers/events as one line, and the
+    validators its response carried."""
 
     url: str
     final_url: str
@@ -45,6 +46,8 @@ class PageRecord:
     published: datetime | None = None
     structured: str = ""
     not_modified: bool = False
+    etag: str | None = None
+    last_modified: str | None = None
 
     @classmethod
     def of(cls, result: FetchResult) -> PageRecord:
@@ -58,6 +61,8 @@ class PageRecord:
             published=result.published,
             structured=_structured_line(result),
             not_modified=result.not_modified,
+            etag=result.etag,
+            last_modified=result.last_modified,
         )
 
     @property
@@ -69,6 +74,19 @@ class PageRecord:
         machine-readable statement, as much the page's as its prose."""
         parts = [self.title or "", self.structured, self.text]
         return "\n".join(part for part in parts if part)
+
+
+@dataclass(frozen=True)
+class ConfirmedPage:
+    """A named page the server confirmed unchanged: it answered 304 to the validators stored
+    with the last snapshot, so no content was downloaded. Its fingerprint and dated lines are
+    the stored ones; ``etag`` and ``last_modified`` are the validators now in force."""
+
+    url: str
+    fingerprint: str
+    etag: str | None = None
+    last_modified: str | None = None
+    lines: tuple[str, ...] = ()
 
 
 def _structured_line(result: FetchResult) -> str:
@@ -245,60 +263,33 @@ def snapshot_of(
     failed: Iterable[str],
     hits: Sequence[SearchHit],
     lines: Mapping[str, Sequence[str]] | None = None,
+    *,
+    confirmed: Mapping[str, ConfirmedPage] | None = None,
+    named: Sequence[str] = (),
+    now: datetime | None = None,
 ) -> SourceSnapshot:
     """What this run saw, for the pre-filter: fingerprints by URL, failed URLs, hit URLs, the
     dates search gave them, and the dated ``lines`` of the pages read (URL → lines; see
-    :func:`sentinel.monitor.scheduling.anchors.page_lines`)."""
+    :func:`sentinel.monitor.scheduling.anchors.page_lines`). Pages ``confirmed`` unchanged
+    (304) count with their stored fingerprints and lines; each ``named`` source read or
+    confirmed gets the entry of this reading, dated ``now`` (the pre-filter merges it with
+    the stored one)."""
+    confirmed = {url: page for url, page in (confirmed or {}).items() if url not in pages}
+    fingerprints = {url: page.fingerprint for url, page in pages.items()}
+    fingerprints |= {url: page.fingerprint for url, page in confirmed.items()}
+    dated = {url: tuple(found) for url, found in (lines or {}).items() if url in pages and found}
+    dated |= {url: page.lines for url, page in confirmed.items() if page.lines}
+    when = now.isoformat() if now is not None else None
+    sources: dict[str, SourceEntry] = {}
+    for url in named:
+        read: PageRecord | ConfirmedPage | None = pages.get(url) or confirmed.get(url)
+        if read is not None:
+            sources[url] = SourceEntry(read.etag, read.last_modified, when, when)
     return SourceSnapshot(
-        fingerprints={url: page.fingerprint for url, page in pages.items()},
+        fingerprints=fingerprints,
         failed=frozenset(failed),
         search_hits=tuple(dict.fromkeys(hit.url for hit in hits)),
         hit_dates={hit.url: _iso(hit.published) for hit in hits if hit.published is not None},
-        lines={url: tuple(found) for url, found in (lines or {}).items() if url in pages and found},
+        lines=dated,
+        sources=sources,
     )
-
-
-SNAPSHOT_KEYS = ("pages", "failed", "search_hits")
-
-
-def snapshot_to_json(snapshot: SourceSnapshot) -> dict[str, object]:
-    """The snapshot as stored with a state version (``state_versions.fingerprints``)."""
-    return {
-        "pages": dict(snapshot.fingerprints),
-        "failed": sorted(snapshot.failed),
-        "search_hits": list(snapshot.search_hits),
-        "hit_dates": dict(snapshot.hit_dates),
-        "lines": {url: list(found) for url, found in snapshot.lines.items()},
-    }
-
-
-def snapshot_from_json(document: Mapping[str, object] | None) -> SourceSnapshot | None:
-    """The snapshot stored by :func:`snapshot_to_json`; None for an empty or foreign document
-    (then the pre-filter treats the run as a first run and senses)."""
-    if not document or not all(key in document for key in SNAPSHOT_KEYS):
-        return None
-    pages, failed, hits = (document[key] for key in SNAPSHOT_KEYS)
-    if not isinstance(pages, Mapping) or not isinstance(failed, list | tuple):
-        return None
-    if not isinstance(hits, list | tuple):
-        return None
-    # hit_dates and lines are absent from snapshots stored before they existed.
-    dates, lines = document.get("hit_dates"), document.get("lines")
-    return SourceSnapshot(
-        fingerprints={str(url): str(fp) for url, fp in pages.items()},
-        failed=frozenset(str(url) for url in failed),
-        search_hits=tuple(str(url) for url in hits),
-        hit_dates={str(u): str(d) for u, d in dates.items()} if isinstance(dates, Mapping) else {},
-        lines=_stored_lines(lines),
-    )
-
-
-def _stored_lines(document: object) -> dict[str, tuple[str, ...]]:
-    """The dated lines of a stored snapshot; what is not a URL → list of lines is left out."""
-    if not isinstance(document, Mapping):
-        return {}
-    return {
-        str(url): tuple(str(line) for line in found)
-        for url, found in document.items()
-        if isinstance(found, list | tuple) and found
-    }

@@ -37,14 +37,16 @@ SKILLS = (
         name="Monitor",
         description=(
             "Tell me when something happens: creates a self-scheduling monitor that watches "
-            "the web and answers with its id, state and next check. Send text ('tell me when "
-            "…') or a JSON spec as POST /api/v1/monitors takes it. Register a push "
+            "the web (the pages it names, else a search) and answers with its id, state and "
+            "next check. Send text ('tell me when …', URLs in it are read on every check) or "
+            "a JSON spec as POST /api/v1/monitors takes it (with 'urls'). Register a push "
             "notification config on the task to receive the monitor's notifications."
         ),
         tags=["monitoring", "alerts", "web"],
         examples=[
             "Tell me when the iPhone 17 is announced",
             "Notify me if the Sonora QC Ultra drops below $250",
+            "Tell me when the price on https://shop.example/p/1 is under $300",
         ],
         input_modes=["text/plain", "application/json"],
         output_modes=["application/json", "text/plain"],

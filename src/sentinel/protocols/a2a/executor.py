@@ -74,6 +74,7 @@ def monitor_view(record: MonitorRecord) -> dict[str, Any]:
         "query": record.original_query,
         "criteria": record.action_criteria,
         "notify": record.notify_behavior.value,
+        "urls": list(record.urls),
     }
 
 

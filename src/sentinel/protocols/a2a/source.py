@@ -43,7 +43,7 @@ from sentinel.protocols.a2a import CONTEXT_KEY, agent_urls
 from sentinel.research.reading import Page, PageReader
 from sentinel.research.tools import ResearchTools
 from sentinel.storage import MonitorRecord
-from sentinel.web.fetch import FetchResult
+from sentinel.web.fetch import FetchResult, Validators
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.search.base import SearchHit, SearchInput, SearchProvider
 
@@ -210,11 +210,12 @@ class AnswerFetcher:
         self.source = source
         self.pages = pages
 
-    async def fetch(self, url: str) -> FetchResult:
-        """The agent's latest answer as a fetched page (its URL the citation), or the page."""
+    async def fetch(self, url: str, *, validators: Validators | None = None) -> FetchResult:
+        """The agent's latest answer as a fetched page (its URL the citation), or the page
+        (conditional with ``validators``)."""
         answer = self.source.answers.get(url.rstrip("/"))
         if answer is None:
-            return await self.pages.fetch(url)
+            return await self.pages.fetch(url, validators=validators)
         return FetchResult(
             url=answer.url,
             final_url=answer.url,

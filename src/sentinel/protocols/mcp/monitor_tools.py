@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.pagination import MAX_LIMIT
 from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.named_sources import StateField
 from sentinel.monitor.service import new_monitor
 from sentinel.protocols.mcp.answers import answer
 from sentinel.protocols.mcp.backend import McpBackend
@@ -79,9 +80,21 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         timezone: Annotated[
             str | None, Field(description="IANA zone for times like 'tomorrow 9am'.")
         ] = None,
+        urls: Annotated[
+            list[str] | None,
+            Field(
+                description="Pages to read on every check (http/https); without any (and no "
+                "URL in the query) the monitor searches the web."
+            ),
+        ] = None,
+        fields: Annotated[
+            list[StateField] | None,
+            Field(description="The state's fields, e.g. [{'name': 'price', 'type': 'number'}]."),
+        ] = None,
     ) -> Annotated[CallToolResult, MonitorRecord]:
-        """Create a monitor that watches the web and notifies when its criteria hold. Its
-        first check is due now; it then schedules itself."""
+        """Create a monitor that watches the web (the pages in ``urls``, else a search) and
+        notifies when its criteria hold. Its first check is due now; it then schedules
+        itself."""
         # The arguments are the API's request body: what was given, validated as a whole.
         given = {
             "query": query,
@@ -94,6 +107,8 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
             "governor": governor,
             "rules": rules,
             "timezone": timezone,
+            "urls": urls,
+            "fields": [field.model_dump() for field in fields] if fields is not None else None,
         }
         body = {field: value for field, value in given.items() if value is not None}
         if criteria is None and rules is None:

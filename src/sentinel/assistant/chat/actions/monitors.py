@@ -33,6 +33,8 @@ class CreateMonitor(Params):
     name: str | None = Field(default=None, min_length=1, max_length=200)
     criteria: str | None = Field(default=None, max_length=2000)
     notify: Literal["once", "always"] = "once"
+    # Pages to read on every check; URLs written in the sentence are read anyway.
+    urls: list[str] = Field(default_factory=list, max_length=20)
 
 
 class ListMonitors(Params):
@@ -95,6 +97,7 @@ def monitor_view(record: MonitorRecord) -> dict[str, Any]:
         "state": record.state.value,
         "notify": record.notify_behavior.value,
         "channels": len(record.channels),
+        "urls": list(record.urls),
         "next_run_at": _iso(record.next_run_at),
         "last_run_at": _iso(record.last_run_at),
         "run_count": record.run_count,
@@ -105,7 +108,11 @@ async def create_monitor(ctx: ActionContext, params: CreateMonitor) -> MonitorRe
     """CREATE_MONITOR."""
     spec = parse_monitor_spec(
         spec_input(
-            params.sentence, name=params.name, criteria=params.criteria, notify=params.notify
+            params.sentence,
+            name=params.name,
+            criteria=params.criteria,
+            notify=params.notify,
+            urls=params.urls,
         )
     )
     new = new_monitor(spec)

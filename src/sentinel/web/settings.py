@@ -1,0 +1,98 @@
+"""What the fetcher may connect to beyond the public internet: ``SENTINEL_FETCH_ALLOW_HOSTS``.
+
+The SSRF guard (:mod:`sentinel.web.guard`) refuses loopback, private and other non-public
+addresses, because models and web pages hand Sentinel URLs. A user who wants to watch an
+intranet page or a server on this machine says so: ``SENTINEL_FETCH_ALLOW_HOSTS`` is a
+comma-separated list of host names (``intranet.corp``, ``localhost``), ``*.suffix`` patterns
+(``*.corp.example``), IP addresses (``127.0.0.1``, ``::1``) and CIDR ranges (``10.0.0.0/8``).
+A name is trusted whatever it resolves to; an address or range admits connections to those
+addresses, whatever name led there. Empty (the default) allows nothing beyond public
+addresses. A bad entry is a :class:`~sentinel.errors.ConfigError` naming it.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from sentinel.errors import ConfigError
+from sentinel.web.guard import ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
+
+# A DNS name (labels of letters, digits, hyphens and underscores), optionally "*." first.
+_HOST_NAME = re.compile(
+    r"^(\*\.)?[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$"
+)
+
+
+class FetchSettings(BaseSettings):
+    """``SENTINEL_FETCH_ALLOW_HOSTS``: host names and CIDR ranges the fetcher may reach even
+    though they are not public (see the module documentation)."""
+
+    model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
+
+    fetch_allow_hosts: str = ""
+
+    def allowed(self) -> AllowList:
+        """The parsed list; ``ConfigError`` names the first bad entry."""
+        return parse_allow_hosts(self.fetch_allow_hosts)
+
+
+@dataclass(frozen=True)
+class AllowList:
+    """What ``SENTINEL_FETCH_ALLOW_HOSTS`` allows: host names (and ``*.suffix`` patterns), and
+    networks (a single address is a /32 or /128 network)."""
+
+    hosts: tuple[str, ...] = ()
+    networks: tuple[str, ...] = ()
+
+    def guard(self) -> SSRFGuard:
+        """The SSRF guard that also admits these hosts and networks."""
+        return SSRFGuard(allow_hosts=self.hosts, allow_networks=self.networks)
+
+
+def parse_allow_hosts(text: str) -> AllowList:
+    """The entries of a comma-separated allow list; ``ConfigError`` names a bad one."""
+    hosts: list[str] = []
+    networks: list[str] = []
+    for raw in text.split(","):
+        entry = raw.strip()
+        if not entry:
+            continue
+        network = _network(entry)
+        if network is not None:
+            networks.append(network)
+            continue
+        name = normalize_host(entry)
+        if not _HOST_NAME.match(name):
+            raise ConfigError(
+                f"{ALLOW_HOSTS_VARIABLE}: {entry!r} is neither a host name, an IP address nor "
+                "a CIDR range (e.g. intranet.example, 127.0.0.1, 10.0.0.0/8)"
+            )
+        hosts.append(name)
+    return AllowList(tuple(dict.fromkeys(hosts)), tuple(dict.fromkeys(networks)))
+
+
+def _network(entry: str) -> str | None:
+    """The entry as a network (``127.0.0.1`` → ``127.0.0.1/32``); None when it is not an
+    address (a host name); ``ConfigError`` for a range that is not one."""
+    candidate = entry.strip("[]")
+    address = candidate.partition("/")[0]
+    try:
+        ipaddress.ip_address(address.strip("[]"))
+    except ValueError:
+        return None
+    try:
+        return str(ipaddress.ip_network(candidate.replace("[", "").replace("]", "")))
+    except ValueError as error:
+        raise ConfigError(
+            f"{ALLOW_HOSTS_VARIABLE}: {entry!r} is not a CIDR range ({error})"
+        ) from None
+
+
+def configured_guard() -> SSRFGuard:
+    """The SSRF guard of the configuration: public addresses, and what
+    ``SENTINEL_FETCH_ALLOW_HOSTS`` allows."""
+    return FetchSettings().allowed().guard()
