@@ -138,7 +138,8 @@ def test_add_shows_a_webhook_monitors_signing_secret_once_and_how_to_verify(home
     secret = stored_secret(home, 1)
     lines = result.stdout.splitlines()
     assert lines[1].startswith(f"Signing secret: {secret} (shown once here")
-    assert "HMAC-SHA256" in lines[2] and "Sentinel-Signature" in lines[2]
+    assert "HMAC-SHA256" in lines[2]
+    assert "Sentinel-Signature" in lines[2]
     assert secret not in invoke("watch", "show", "1").stdout
     assert secret not in invoke("watch", "list", "--json").stdout
 
@@ -315,7 +316,8 @@ def test_list_shows_the_delivery_state_and_never_calls_a_pending_one_notified(
     assert listed["last_notification"]["delivery"] == "pending"
     shown = invoke("watch", "show", "iphone").stdout
     assert "Last notification: run 1, pending" in shown
-    assert "Last run: 1," in shown and "Apple's newsroom names the date" in shown
+    assert "Last run: 1," in shown
+    assert "Apple's newsroom names the date" in shown
 
 
 def test_history_lists_runs_state_versions_and_notifications(home: Path) -> None:

@@ -62,6 +62,20 @@ def spec_input(
     return data
 
 
+def with_default_criteria(body: Any) -> Any:
+    """A create request (a JSON object) with the query as its criteria when it gives none and
+    no rules: "Tell me when X" says when to notify by itself, on every surface alike (the CLI
+    and the web form get the same from :func:`spec_input`). Anything else is returned as is,
+    for :func:`parse_monitor_spec` to refuse."""
+    if not isinstance(body, Mapping) or body.get("criteria") is not None:
+        return body
+    if not isinstance(body.get("query"), str):
+        return body
+    if body.get("rules") is not None or body.get("governor") == "rules":
+        return body
+    return {**body, "criteria": body.get("query")}
+
+
 def typed_channels(
     *, webhook: Iterable[str] = (), email: Iterable[str] = (), apprise: Iterable[str] = ()
 ) -> list[dict[str, Any]]:
