@@ -232,7 +232,7 @@ class OutboxRepository:
             )
         ).all()
         runs = {run_id for _, run_id, _ in latest if run_id is not None}
-        counted: dict[int, dict[DeliveryStatus, int]] = {}
+        counted: dict[int | None, dict[DeliveryStatus, int]] = {}
         if runs:
             rows = await self.session.execute(
                 select(Delivery.run_id, Delivery.status, func.count())
