@@ -8,17 +8,20 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from sentinel.storage import Database, RunEnding, RunStatus, open_database
 from sentinel.storage.engine import create_engine
-from sentinel.storage.migrate import downgrade_engine, upgrade_engine
+from sentinel.storage.migrate import alembic_config, downgrade_engine, upgrade_engine
 from sentinel.storage.settings import sqlite_url
 from tests.storage.databases import _create_pg_database, _drop_pg_database, pg_url_for
 from tests.storage.helpers import T0, make_monitor
 
-BEFORE = "0005_hot_path_indexes"
+MIGRATION = "0008_ids_never_reused"
+# The revision just before it, however the migrations are chained.
+BEFORE = str(ScriptDirectory.from_config(alembic_config()).get_revision(MIGRATION).down_revision)
 
 
 async def test_a_deleted_monitors_id_is_never_given_to_a_new_one(db: Database) -> None:
