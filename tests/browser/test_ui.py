@@ -76,7 +76,9 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     await page.screenshot(path=artifacts_dir() / "dashboard-desktop.png", full_page=True)
 
     # No reload: the table polled every 5 s and now shows the notifying run.
-    await expect(dashboard.locator("#monitors")).to_contain_text("notified", timeout=12_000)
+    await expect(dashboard.locator("#monitors")).to_contain_text(
+        "notification delivered", timeout=12_000
+    )
     await expect(dashboard.locator("#monitors")).to_contain_text("279.99")
     await dashboard.screenshot(path=artifacts_dir() / "dashboard-phone.png", full_page=True)
 

@@ -11,7 +11,9 @@ import signal
 import threading
 import time
 import uuid
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from temporalio.api.enums.v1 import EventType
@@ -37,9 +39,10 @@ def temporal_env(home: Path, temporal_address: str, monkeypatch: pytest.MonkeyPa
     return queue
 
 
-async def signals_of(address: str, queue: str, monitor_id: int) -> list[str]:
+async def signals_of(address: str, queue: str, monitor: dict[str, Any]) -> list[str]:
     client = await Client.connect(address)
-    handle = client.get_workflow_handle(workflow_id(queue, monitor_id))
+    created_at = datetime.fromisoformat(monitor["created_at"])
+    handle = client.get_workflow_handle(workflow_id(queue, monitor["id"], created_at))
     return [
         event.workflow_execution_signaled_event_attributes.signal_name
         async for event in handle.fetch_history_events()
@@ -52,11 +55,11 @@ def test_watch_commands_start_and_signal_the_monitors_workflow(
     temporal_env: str, temporal_address: str
 ) -> None:
     monitor = add("Tell me when it happens", "--name", "wf")
-    assert asyncio.run(signals_of(temporal_address, temporal_env, monitor["id"])) == []
+    assert asyncio.run(signals_of(temporal_address, temporal_env, monitor)) == []
     for command in ("pause", "resume", "run", "delete"):
         result = invoke("watch", command, str(monitor["id"]), *(["--yes"] * (command == "delete")))
         assert result.exit_code == 0, result.output
-    signals = asyncio.run(signals_of(temporal_address, temporal_env, monitor["id"]))
+    signals = asyncio.run(signals_of(temporal_address, temporal_env, monitor))
     assert signals == ["pause", "resume", "run_now", "delete"]
 
 

@@ -126,6 +126,61 @@ def test_add_says_what_it_created(home: Path) -> None:
     assert "webhook https://hooks.example/x" in result.stdout
 
 
+def stored_secret(home: Path, monitor_id: int) -> str:
+    async def read(tx: Transaction) -> str:
+        return await tx.monitors.signing_secret(monitor_id)
+
+    return with_db(home, read)
+
+
+def test_add_shows_a_webhook_monitors_signing_secret_once_and_how_to_verify(home: Path) -> None:
+    result = invoke("watch", "add", QUERY, "--webhook", "https://hooks.example/x")
+    secret = stored_secret(home, 1)
+    lines = result.stdout.splitlines()
+    assert lines[1].startswith(f"Signing secret: {secret} (shown once here")
+    assert "HMAC-SHA256" in lines[2]
+    assert "Sentinel-Signature" in lines[2]
+    assert secret not in invoke("watch", "show", "1").stdout
+    assert secret not in invoke("watch", "list", "--json").stdout
+
+
+def test_add_without_a_webhook_does_not_print_a_secret_but_json_carries_it(home: Path) -> None:
+    assert "Signing secret" not in invoke("watch", "add", QUERY).stdout
+    stored = add("Pixel 10 price")
+    assert stored["signing_secret"] == stored_secret(home, stored["id"])
+
+
+def test_secret_prints_the_secret_alone_and_rotate_replaces_it(home: Path) -> None:
+    add(QUERY, "--name", "iphone", "--webhook", "https://hooks.example/x")
+    before = stored_secret(home, 1)
+    shown = invoke("watch", "secret", "iphone")
+    assert (shown.exit_code, shown.stdout) == (0, before + "\n")
+    rotated = invoke("watch", "secret", "1", "--rotate")
+    assert rotated.exit_code == 0, rotated.output
+    after = rotated.stdout.strip()
+    assert after == stored_secret(home, 1) != before
+    assert len(after) == 64
+    assert "Rotated the secret of monitor #1" in rotated.stderr
+    assert json.loads(invoke("watch", "secret", "1", "--json").stdout) == {
+        "monitor_id": 1,
+        "signing_secret": after,
+        "rotated": False,
+    }
+
+
+def test_secret_of_an_unknown_monitor_is_one_line_and_exit_2(home: Path) -> None:
+    result = invoke("watch", "secret", "nope", "--rotate")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "Error: no monitor with id or name 'nope'"
+
+
+def test_a_deleted_monitors_id_is_never_given_to_a_new_one(home: Path) -> None:
+    add(QUERY, "--name", "one")
+    add(QUERY, "--name", "two")
+    assert invoke("watch", "delete", "2", "--yes").exit_code == 0
+    assert "Created monitor #3" in invoke("watch", "add", QUERY, "--name", "three").stdout
+
+
 @pytest.mark.parametrize(
     ("args", "named"),
     [
@@ -247,6 +302,22 @@ def test_show_gives_the_current_state_last_decision_next_run_and_channels(home: 
     text = invoke("watch", "show", str(created["id"])).stdout
     for expected in ('"announced": true', "act; reasoning: Apple's newsroom", "webhook https"):
         assert expected in text
+
+
+def test_list_shows_the_delivery_state_and_never_calls_a_pending_one_notified(
+    home: Path,
+) -> None:
+    created = add(QUERY, "--name", "iphone", "--webhook", "https://hooks.example/x")
+    seed_history(home, created["id"])
+    table = invoke("watch", "list").stdout
+    assert "succeeded, notification pending" in table
+    assert "notified" not in table
+    [listed] = json.loads(invoke("watch", "list", "--json").stdout)
+    assert listed["last_notification"]["delivery"] == "pending"
+    shown = invoke("watch", "show", "iphone").stdout
+    assert "Last notification: run 1, pending" in shown
+    assert "Last run: 1," in shown
+    assert "Apple's newsroom names the date" in shown
 
 
 def test_history_lists_runs_state_versions_and_notifications(home: Path) -> None:

@@ -73,6 +73,12 @@ def launch(monkeypatch: pytest.MonkeyPatch) -> Iterator[Scenario]:
         yield scenario
 
 
+def last_column(table: str) -> str:
+    """The text of a rich table's last column, its folded lines joined (spaces dropped)."""
+    cells = [line.split("│")[-2] for line in table.splitlines() if line.count("│") > 2]
+    return "".join("".join(cells).split())
+
+
 def add_for(scenario: Scenario, url: str, *options: str) -> None:
     add(scenario.mission, "--criteria", scenario.action_criteria, "--webhook", url, *options)
 
@@ -90,6 +96,8 @@ def test_worker_once_runs_due_monitors_and_delivers_their_notifications(
     assert request.json()["message"].startswith("iPhone 17 goes on sale on Friday, September 19.")
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert (monitor["state"], monitor["run_count"]) == ("completed", 1), "notify once: done"
+    assert monitor["last_notification"]["delivery"] == "delivered"
+    assert "succeeded, notification delivered" in invoke("watch", "list").stdout
     history = json.loads(invoke("watch", "history", "1", "--json").stdout)
     assert [d["status"] for d in history["deliveries"]] == ["delivered"]
     assert history["states"][0]["state"] == {"announced": True, "release_date": "2025-09-19"}
@@ -103,7 +111,7 @@ def test_run_here_runs_one_monitor_in_process_and_prints_the_outcome(
         result = invoke("watch", "run", "1", "--here")
     assert result.exit_code == 0, result.output
     assert "Run 1 of monitor #1: succeeded" in result.stdout
-    assert "Notified: 1 delivery(ies) sent now" in result.stdout
+    assert "Notification: delivered" in result.stdout
     [next_run] = [line for line in result.stdout.splitlines() if line.startswith("Next run: ")]
     at = datetime.strptime(next_run, "Next run: %Y-%m-%d %H:%M UTC").replace(tzinfo=UTC)
     # Scheduled ahead, within the governor's "1 day" (dates named on the pages may bring it
@@ -131,6 +139,52 @@ def test_worker_searches_the_embedded_local_index_by_default(
     assert (home / "documents").is_dir(), "the local index's folder is created under the home"
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert monitor["run_count"] == 1, "the empty index yields a run that reads nothing"
+    assert monitor["last_run"]["status"] == "skipped-nothing-read"
+
+
+FIX = "search found nothing to read: add --url, or configure a search provider (SENTINEL_SEARCH)"
+
+
+def test_a_run_that_read_nothing_says_why_and_how_to_fix_it_everywhere(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SENTINEL_SEARCH", raising=False)
+    monkeypatch.delenv("SENTINEL_SEARCH_FOLDER", raising=False)
+    add("Tell me when the iPhone 17 is announced")
+    ran = invoke("watch", "run", "1", "--here")
+    assert ran.exit_code == 0, ran.output
+    assert "Run 1 of monitor #1: skipped-nothing-read" in ran.stdout
+    assert f"Why: {FIX}" in ran.stdout
+    shown = invoke("watch", "show", "1")
+    assert f"skipped-nothing-read: {FIX}" in " ".join(shown.stdout.split())
+    assert json.loads(invoke("watch", "show", "1", "--json").stdout)["last_run"][
+        "reason"
+    ].startswith(FIX)
+    [run] = json.loads(invoke("watch", "history", "1", "--json").stdout)["runs"]
+    assert (run["status"], run["reason"].startswith(FIX)) == ("skipped-nothing-read", True)
+    table = invoke("watch", "history", "1").stdout
+    assert "skipped-nothing-read" in table
+    assert FIX.replace(" ", "") in last_column(table), "folded in the table, never cut"
+    assert "skipped-nothing-read" in invoke("watch", "list").stdout
+
+
+def test_list_says_a_notification_is_pending_until_a_receiver_takes_it(
+    home: Path, launch: Scenario
+) -> None:
+    with LoopbackReceiver() as receiver:
+        receiver.answer(503)  # down for now: the delivery waits for a retry
+        add_for(launch, f"{receiver.url}/hook", "--notify", "always")
+        ran = invoke("watch", "run", "1", "--here")
+    assert "Notification: pending (a running `sentinel worker` retries it)" in ran.stdout
+    listed = invoke("watch", "list").stdout
+    assert "succeeded, notification pending" in listed
+    assert "notified" not in listed
+    [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
+    assert monitor["last_notification"] == {
+        "run_id": 1,
+        "delivery": "pending",
+        "deliveries": {"pending": 1},
+    }
 
 
 def test_worker_with_an_empty_search_setting_says_what_to_set_and_runs_nothing(

@@ -109,6 +109,35 @@ async def test_drain_delivers_every_due_notification_signed(db: Database) -> Non
         assert (done.status, done.attempts, done.delivered_at) == (DeliveryStatus.DELIVERED, 1, T0)
 
 
+async def test_a_retry_after_the_secret_was_rotated_is_signed_with_the_new_secret(
+    db: Database,
+) -> None:
+    clock = VirtualClock(T0)
+    with LoopbackReceiver(now=T0) as receiver:
+        receiver.answer(503)  # the first attempt fails: the delivery waits for its retry
+        monitor = await make_monitor(db, channels=[{"kind": "webhook", "url": receiver.url}])
+        old = receiver.secret = await secret_of(db, monitor)
+        [row] = await notify(db, monitor, monitor.channels)
+        channel = WebhookChannel(clock)
+        worker = worker_for(db, clock, channel)
+        try:
+            assert (await worker.drain()).retried == 1
+            async with db.transaction() as tx:
+                new = await tx.monitors.rotate_signing_secret(monitor.id, now=clock.now())
+            receiver.secret = new
+            advance(clock, receiver, 3600)
+            report = await worker.drain()
+        finally:
+            await channel.aclose()
+    assert report.delivered == 1
+    # Each attempt verified with the secret of its time: the retry with the new one.
+    assert [r.verdict for r in receiver.requests] == ["answered 503", "processed"]
+    retried = receiver.requests[1]
+    assert new != old
+    assert retried.headers["Idempotency-Key"] == row.idempotency_key
+    assert (await delivery(db, row.id)).status is DeliveryStatus.DELIVERED
+
+
 async def test_transient_failures_back_off_exponentially_then_go_dead(db: Database) -> None:
     clock = VirtualClock(T0)
     policy = DeliveryPolicy(max_attempts=3, backoff=Backoff(base_s=10, cap_s=1000))

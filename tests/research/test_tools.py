@@ -36,17 +36,18 @@ async def test_a_local_index_is_searched_and_its_documents_read(fast: ResearchSe
     }
 
 
-def test_the_home_index_is_sentinel_home_index_and_an_empty_one_is_refused(
+def test_the_home_index_is_the_documents_folder_and_an_empty_one_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SENTINEL_HOME", str(tmp_path))
+    monkeypatch.delenv("SENTINEL_SEARCH_FOLDER", raising=False)
     get_settings.cache_clear()
     try:
         with pytest.raises(EmptyIndexError) as missing:
             ResearchTools.home_index()
-        assert missing.value.location == str(tmp_path / "index")
-        (tmp_path / "index").mkdir()
-        (tmp_path / "index" / "tea.md").write_text("# Tea\n\nGreen tea is steamed.\n")
+        assert missing.value.location == str(tmp_path / "documents")
+        assert "set SENTINEL_SEARCH_FOLDER" in str(missing.value)
+        (tmp_path / "documents" / "tea.md").write_text("# Tea\n\nGreen tea is steamed.\n")
         tools = ResearchTools.home_index()
     finally:
         get_settings.cache_clear()

@@ -63,11 +63,28 @@ async def test_pages_follow_the_key_with_filters(db: Database) -> None:
     assert [m.name for m in literal] == ["50%_off"]
 
 
-async def test_listing_costs_two_statements_per_page_not_one_per_monitor(db: Database) -> None:
+async def test_listing_costs_four_statements_per_page_not_one_per_monitor(db: Database) -> None:
     async with db.transaction() as tx:
-        await tx.monitors.create_many([new(f"m{i}") for i in range(12)], now=T0)
+        ids = await tx.monitors.create_many([new(f"m{i}") for i in range(12)], now=T0)
+        for monitor_id in ids[:6]:  # half of them notified once
+            run = await tx.runs.start(monitor_id, scheduled_at=T0, started_at=T0)
+            for channel in ("a", "b"):
+                await tx.outbox.enqueue(
+                    monitor_id=monitor_id,
+                    run_id=run.id,
+                    channel={"kind": "webhook", "url": f"https://{channel}.test/"},
+                    payload={},
+                    idempotency_key=f"run-{run.id}:{channel}",
+                    now=T0,
+                )
     with StatementLog(db) as log:
         pages = [page async for page in monitor_pages(db, limit=12)]
     assert sum(len(page) for page in pages) == 12
-    # 500 a page: one page of 12 (its monitors, their last runs), and the listing ends.
-    assert len(log.statements) == 2
+    # 500 a page: one page of 12 (its monitors, their last runs, their newest deliveries and
+    # the deliveries of those runs counted by status), and the listing ends.
+    assert len(log.statements) == 4
+    [page] = pages
+    assert [listed.notification is not None for listed in page] == [True] * 6 + [False] * 6
+    assert {listed.notification.summary for listed in page[:6] if listed.notification} == {
+        "pending"
+    }

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from sentinel.errors import InvalidInput
-from sentinel.storage import Database, DeliveryRecord, DeliveryStatus
+from sentinel.storage import Database, DeliveryRecord, DeliveryStatus, NotificationState
 from tests.storage.helpers import T0, at, make_monitor
 
 CHANNEL = {"kind": "webhook", "url": "http://127.0.0.1:9/hook"}
@@ -105,3 +105,52 @@ async def test_concurrent_workers_never_claim_the_same_delivery(db: Database) ->
     results = await asyncio.gather(*(worker(f"w{n}") for n in range(4)))
     claims = [delivery_id for taken in results for delivery_id in taken]
     assert len(claims) == len(set(claims)) == 20
+
+
+async def test_the_latest_notification_is_the_newest_runs_deliveries_by_status(
+    db: Database,
+) -> None:
+    monitor, quiet = await make_monitor(db), await make_monitor(db, "quiet")
+    async with db.transaction() as tx:
+        old = await tx.runs.start(monitor.id, scheduled_at=T0, started_at=T0)
+        new = await tx.runs.start(monitor.id, scheduled_at=at(1), started_at=at(1))
+        for run_id, channel in ((old.id, "a"), (new.id, "a"), (new.id, "b"), (new.id, "c")):
+            await tx.outbox.enqueue(
+                monitor_id=monitor.id,
+                run_id=run_id,
+                channel={"kind": "webhook", "url": f"http://{channel}.test/"},
+                payload={},
+                idempotency_key=f"run-{run_id}:{channel}",
+                now=T0,
+            )
+    async with db.transaction() as tx:
+        claimed = await tx.outbox.claim(at(2), "w", 30, 10)
+        sent = {d.idempotency_key: d.id for d in claimed}
+        await tx.outbox.mark_delivered(sent[f"run-{old.id}:a"], "w", now=at(2))
+        await tx.outbox.mark_delivered(sent[f"run-{new.id}:a"], "w", now=at(2))
+        await tx.outbox.mark_failed(sent[f"run-{new.id}:b"], "w", now=at(2), error="HTTP 410")
+        states = await tx.outbox.latest_notifications([monitor.id, quiet.id])
+    assert list(states) == [monitor.id], "a monitor that never notified has no entry"
+    state = states[monitor.id]
+    assert state.run_id == new.id
+    assert state.summary == "pending", "channel c is still being sent"
+    assert state.as_json()["deliveries"] == {"delivered": 1, "failed": 1, "sending": 1}
+    async with db.transaction() as tx:
+        await tx.outbox.mark_dead(sent[f"run-{new.id}:c"], "w", now=at(3), error="gave up")
+        state = (await tx.outbox.latest_notifications([monitor.id]))[monitor.id]
+    assert state.summary == "2 of 3 failed"
+
+
+@pytest.mark.parametrize(
+    ("counts", "summary"),
+    [
+        ({DeliveryStatus.DELIVERED: 2}, "delivered"),
+        ({DeliveryStatus.DELIVERED: 1, DeliveryStatus.PENDING: 1}, "pending"),
+        ({DeliveryStatus.FAILED: 1, DeliveryStatus.DEAD: 1}, "failed"),
+        ({DeliveryStatus.DELIVERED: 1, DeliveryStatus.DEAD: 1}, "1 of 2 failed"),
+    ],
+)
+def test_a_notification_is_delivered_only_when_every_channel_took_it(
+    counts: dict[DeliveryStatus, int], summary: str
+) -> None:
+    assert NotificationState(1, 1, counts).summary == summary

@@ -140,8 +140,8 @@ async def configured_research(
     question: str, log: RunLog, *, model: str | None = None
 ) -> dict[str, Any]:
     """Research with the configured models (or every node on ``model``, as ``sentinel
-    research --model`` takes it) over the local index at ``SENTINEL_HOME/index`` (as
-    ``sentinel research`` does by default)."""
+    research --model`` takes it) over the documents folder, ``SENTINEL_SEARCH_FOLDER``, as
+    ``sentinel research`` does by default."""
     from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
 
     async with ResearchTools.home_index() as tools:

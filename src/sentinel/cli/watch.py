@@ -5,7 +5,9 @@ storing anything; ``list``/``show``/``history`` read (``--json`` for machines); 
 ``export`` move monitors in bulk (``sentinel.cli.watch_bulk``); ``pause``,
 ``resume``, ``run`` and ``delete`` act on one monitor, given by id or name. ``run`` makes the
 monitor due now, which a running ``sentinel worker`` notices within its poll interval; with
-``--here`` the run happens in this process and its outcome is printed.
+``--here`` the run happens in this process and its outcome is printed, with why it ended so
+(a run that read nothing says why and what fixes it). ``secret`` prints or rotates the key a
+webhook receiver verifies notifications with (``sentinel.cli.watch_secret``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sentinel.cli import common, watch_bulk
+from sentinel.cli import common, watch_bulk, watch_secret
 from sentinel.cli.common import (
     database,
     find_monitor,
@@ -29,12 +31,20 @@ from sentinel.cli.common import (
 )
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+from sentinel.monitor.service import (
+    delivery_state,
+    new_monitor,
+    run_detail,
+    spec_input,
+    typed_channels,
+)
 from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
-from sentinel.storage import MonitorRecord, MonitorState
+from sentinel.storage import MonitorRecord, MonitorState, NotificationState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)
 PAGE = 100
+# A run's detail in ``history`` (wrapped by the table): room for a reason and its fix.
+DETAIL_CHARS = 240
 Repeated = list[str] | None
 
 
@@ -88,7 +98,7 @@ def add(
         fields=field or [],
     )
 
-    async def main() -> MonitorRecord:
+    async def main() -> tuple[MonitorRecord, str]:
         spec = parse_monitor_spec(data)
         channels = typed_channels(webhook=webhook or [], email=email or [], apprise=apprise or [])
         new = new_monitor(spec, channels=channels)
@@ -97,11 +107,12 @@ def add(
                 raise InvalidInput("--a2a-source", a2a_source, "needs the a2a extra (a2a-sdk)")
             new = replace(new, context=new.context | {CONTEXT_KEY: agent_urls(a2a_source)})
         async with database() as db, db.transaction() as tx:
-            return await tx.monitors.create(new, now=common.cli_clock().now())
+            record = await tx.monitors.create(new, now=common.cli_clock().now())
+            return record, await tx.monitors.signing_secret(record.id)
 
-    created = run(main)
+    created, secret = run(main)
     if as_json:
-        print_json(asdict(created))
+        print_json(asdict(created) | {"signing_secret": secret})
         return
     channels = ", ".join(channel_label(c) for c in created.channels) or "no channel (state only)"
     reads = f"reads {len(created.urls)} page(s)" if created.urls else "searches the web"
@@ -110,6 +121,9 @@ def add(
         f"{reads}, notify {created.notify_behavior.value} via {escape(channels)}.",
         soft_wrap=True,
     )
+    # The secret matters to whoever receives the webhooks: shown once, where it is needed.
+    if any(channel.get("kind") == "webhook" for channel in created.channels):
+        watch_secret.print_created_secret(created.id, secret)
 
 
 def channel_label(channel: dict[str, Any]) -> str:
@@ -121,6 +135,7 @@ def channel_label(channel: dict[str, Any]) -> str:
 app.command("list")(watch_bulk.list_monitors)
 app.command("import")(watch_bulk.import_monitors)
 app.command("export")(watch_bulk.export_monitors)
+app.command("secret")(watch_secret.secret)
 
 
 @app.command()
@@ -135,11 +150,14 @@ def show(
             record = await find_monitor(tx, monitor)
             state = await tx.states.latest(record.id)
             runs = await tx.runs.for_monitor(record.id, limit=50)
+            notified = await tx.outbox.latest_notifications([record.id])
         decided = next((r for r in runs if r.decision and "should_act" in r.decision), None)
+        notification = notified.get(record.id)
         return {
             "monitor": asdict(record),
             "state": asdict(state) if state else None,
             "last_run": watch_bulk.run_summary(runs[0] if runs else None),
+            "last_notification": notification.as_json() if notification else None,
             "last_decision": {"run_id": decided.id, **(decided.decision or {})}
             if decided
             else None,
@@ -175,6 +193,15 @@ def print_show(document: dict[str, Any]) -> None:
         f"Next run: {when(m['next_run_at'])}; runs: {m['run_count']}, "
         f"failures in a row: {m['consecutive_failures']}",
     ]
+    last = document["last_run"]
+    if last is not None:
+        category = f" ({last['error_category']})" if last["error_category"] else ""
+        outcome = last["status"] + category
+        reason = f": {escape(last['reason'])}" if last["reason"] else ""
+        lines.append(f"Last run: {last['id']}, {when(last['finished_at'])}, {outcome}{reason}")
+    notification = document["last_notification"]
+    if notification is not None:
+        lines.append(f"Last notification: run {notification['run_id']}, {notification['delivery']}")
     state = document["state"]
     if state is None:
         lines.append("State: nothing sensed yet")
@@ -209,7 +236,7 @@ def history(
             deliveries = await tx.outbox.find(monitor_id=record.id, limit=10_000)
         return {
             "monitor": {"id": record.id, "name": record.name},
-            "runs": [asdict(r) for r in runs],
+            "runs": [asdict(r) | {"reason": run_detail(r)} for r in runs],
             "states": [asdict(s) for s in states],
             "deliveries": [asdict(d) for d in reversed(deliveries)][:limit],
         }
@@ -224,17 +251,19 @@ def history(
 def print_history(document: dict[str, Any]) -> None:
     """``watch history`` for people: three tables."""
     runs = Table(title=f"Runs of #{document['monitor']['id']}")
-    for column in ("Run", "Status", "Scheduled", "Finished", "Retry", "Detail"):
-        runs.add_column(column)
+    for column in ("Run", "Status", "Scheduled", "Finished", "Retry"):
+        runs.add_column(column, no_wrap=column == "Status")
+    # Folded, not cut: a reason's last words are often its fix ("…(SENTINEL_SEARCH)").
+    runs.add_column("Detail", overflow="fold", ratio=1)
     for r in document["runs"]:
-        detail = r["error_message"] or (r["decision"] or {}).get("reasoning") or ""
+        detail = r["reason"]
         runs.add_row(
             str(r["id"]),
             r["status"] + (f" ({r['error_category']})" if r["error_category"] else ""),
             when(r["scheduled_at"]),
             when(r["finished_at"]),
             str(r["retry_count"]),
-            escape(str(detail)[:80]),
+            escape(detail[:DETAIL_CHARS]),
         )
     states = Table(title="State versions")
     for column in ("Version", "Sensed", "Run", "State"):
@@ -315,23 +344,34 @@ def run_now(
 def run_here(ref: str) -> None:
     """Run one monitor in this process with the configured services; print the outcome."""
 
-    async def main() -> Any:
+    async def main() -> tuple[Any, RunRecord, NotificationState | None]:
         clock = common.cli_clock()
         async with database() as db:
             async with db.transaction() as tx:
                 record = await find_monitor(tx, ref)
             async with worker_engine(db, clock, concurrency=1) as engine:
-                return await engine.run_monitor(record.id)
+                report = await engine.run_monitor(record.id)
+            [outcome] = report.runs
+            async with db.transaction() as tx:
+                finished = await tx.runs.get(outcome.run_id)
+                notified = await tx.outbox.latest_notifications([record.id])
+            return outcome, finished, notified.get(record.id)
 
-    report = run(main)
-    [outcome] = report.runs
+    outcome, finished, notification = run(main)
     status = outcome.status.value
     if outcome.error_category:
         status += f" ({outcome.error_category}): {outcome.error}"
-    stdout.print(f"Run {outcome.run_id} of monitor #{outcome.monitor_id}: {escape(status)}")
+    stdout.print(
+        f"Run {outcome.run_id} of monitor #{outcome.monitor_id}: {escape(status)}", soft_wrap=True
+    )
+    detail = run_detail(finished)
+    if detail and not outcome.error_category:
+        stdout.print(f"Why: {escape(detail)}", soft_wrap=True)
     if outcome.notified:
-        sent = report.deliveries.delivered if report.deliveries else 0
-        stdout.print(f"Notified: {sent} delivery(ies) sent now, the rest retried by the worker.")
+        state = delivery_state(notification, outcome.run_id)
+        later = state in ("pending", "queued")
+        retried = " (a running `sentinel worker` retries it)" if later else ""
+        stdout.print(f"Notification: {state}{retried}", soft_wrap=True)
     stdout.print(f"Next run: {when(outcome.next_run_at)}")
 
 

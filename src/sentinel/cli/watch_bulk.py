@@ -21,7 +21,7 @@ from dataclasses import asdict
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, NamedTuple, TextIO
 
 import typer
 
@@ -29,13 +29,27 @@ from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout
 from sentinel.errors import InvalidInput
 from sentinel.monitor.changedetection import load_changedetection, read_changedetection
-from sentinel.monitor.service import last_result
+from sentinel.monitor.service import last_result, run_detail
 from sentinel.monitor.transfer import Imported, ImportProblems, export_line, read_jsonl
-from sentinel.storage import Database, MonitorRecord, MonitorState, RunRecord
+from sentinel.storage import (
+    Database,
+    MonitorRecord,
+    MonitorState,
+    NotificationState,
+    RunRecord,
+)
 
 PAGE = 500
 IMPORT_CHUNK = 2000
-_COLUMNS = (("ID", 7), ("Name", 40), ("State", 9), ("Next run", 26), ("Last result", 28))
+_COLUMNS = (("ID", 7), ("Name", 32), ("State", 9), ("Next run", 26), ("Last result", 40))
+
+
+class ListedMonitor(NamedTuple):
+    """A monitor as ``list`` shows it: with its last run and its latest notification."""
+
+    monitor: MonitorRecord
+    last_run: RunRecord | None
+    notification: NotificationState | None
 
 
 class ImportFormat(StrEnum):
@@ -47,11 +61,12 @@ class ImportFormat(StrEnum):
 
 
 def run_summary(record: RunRecord | None) -> dict[str, Any] | None:
-    """The last run of a monitor, as ``list`` and ``show`` print it in JSON."""
+    """The last run of a monitor, as ``list`` and ``show`` print it in JSON, with the reason
+    it ended so (``run_detail``: why it skipped or read nothing, the error, the reasoning)."""
     if record is None:
         return None
     keep = ("id", "status", "scheduled_at", "finished_at", "error_category", "error_message")
-    return {key: getattr(record, key) for key in keep}
+    return {key: getattr(record, key) for key in keep} | {"reason": run_detail(record)}
 
 
 async def monitor_pages(
@@ -61,18 +76,23 @@ async def monitor_pages(
     search: str | None = None,
     limit: int | None = None,
     with_last_run: bool = True,
-) -> AsyncIterator[list[tuple[MonitorRecord, RunRecord | None]]]:
-    """Pages of monitors in id order with their last run: two queries per page, each page in
-    a transaction of its own (a long listing never holds the database)."""
+) -> AsyncIterator[list[ListedMonitor]]:
+    """Pages of monitors in id order with their last run and latest notification: four
+    queries per page at most, each page in a transaction of its own (a long listing never
+    holds the database)."""
     after, left = 0, limit
     while left is None or left > 0:
         size = PAGE if left is None else min(PAGE, left)
+        latest: dict[int, RunRecord] = {}
+        notified: dict[int, NotificationState] = {}
         async with db.transaction() as tx:
             page = await tx.monitors.page(after_id=after, limit=size, state=state, search=search)
-            latest = await tx.runs.latest_of(m.id for m in page) if with_last_run else {}
+            if with_last_run and page:
+                latest = await tx.runs.latest_of(m.id for m in page)
+                notified = await tx.outbox.latest_notifications(m.id for m in page)
         if not page:
             return
-        yield [(monitor, latest.get(monitor.id)) for monitor in page]
+        yield [ListedMonitor(m, latest.get(m.id), notified.get(m.id)) for m in page]
         after = page[-1].id
         left = None if left is None else left - len(page)
         if len(page) < size:
@@ -106,14 +126,14 @@ def list_monitors(
         async with database(listen=False) as db:
             pages = monitor_pages(db, state=state, search=search, limit=limit)
             async for page in pages:
-                for monitor, last in page:
+                for listed in page:
                     if as_json:
                         out.write("[\n" if count == 0 else ",\n")
-                        out.write(_json({**asdict(monitor), "last_run": run_summary(last)}))
+                        out.write(_json(listed_json(listed)))
                     else:
                         if count == 0:
                             out.write(_row([title for title, _ in _COLUMNS] + ["Runs"]))
-                        out.write(_row(_cells(monitor, last, now)))
+                        out.write(_row(_cells(listed, now)))
                     count += 1
                 out.flush()
         return count
@@ -130,13 +150,25 @@ def list_monitors(
         )
 
 
-def _cells(monitor: MonitorRecord, last: RunRecord | None, now: datetime) -> list[str]:
+def listed_json(listed: ListedMonitor) -> dict[str, Any]:
+    """A monitor as ``list --json`` prints it: the record, its last run and latest
+    notification (``delivery``: pending, delivered, failed or "1 of 2 failed")."""
+    notification = listed.notification.as_json() if listed.notification else None
+    return {
+        **asdict(listed.monitor),
+        "last_run": run_summary(listed.last_run),
+        "last_notification": notification,
+    }
+
+
+def _cells(listed: ListedMonitor, now: datetime) -> list[str]:
+    monitor = listed.monitor
     return [
         str(monitor.id),
         monitor.name,
         monitor.state.value,
         common.when(monitor.next_run_at, now),
-        last_result(last, none="-"),
+        last_result(listed.last_run, notification=listed.notification, none="-"),
         str(monitor.run_count),
     ]
 
@@ -278,7 +310,7 @@ def export_monitors(
         async with database(listen=False) as db:
             pages = monitor_pages(db, state=state, search=search, with_last_run=False)
             async for page in pages:
-                out.writelines(export_line(monitor) + "\n" for monitor, _ in page)
+                out.writelines(export_line(listed.monitor) + "\n" for listed in page)
                 count += len(page)
         return count
 

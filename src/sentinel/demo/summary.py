@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sentinel.sim import Scenario
-from sentinel.storage import RunRecord, RunStatus
+from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class RunCounts:
         return cls(
             runs=len(finished),
             sensed=sum(1 for r in finished if r.status is RunStatus.SUCCEEDED),
-            skipped=sum(1 for r in finished if r.status is RunStatus.SKIPPED_NO_CHANGE),
+            skipped=sum(1 for r in finished if r.status in SKIPPED_STATUSES),
             failed=sum(1 for r in finished if r.status in (RunStatus.FAILED, RunStatus.RETRYING)),
             model_calls=sum(_int(u, "model_calls") for u in usage),
             calls_saved=sum(_int(u, "calls_saved") for u in usage),

@@ -11,10 +11,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sentinel.engine.retry import ABANDONED, INTERRUPTED
-from sentinel.storage import RunRecord, RunStatus
+from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
 
 OPEN = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
-SUCCESS = frozenset({RunStatus.SUCCEEDED, RunStatus.SKIPPED_NO_CHANGE})
+SUCCESS = frozenset({RunStatus.SUCCEEDED, *SKIPPED_STATUSES})
 # Failures caused by the worker rather than the run; they never count as the monitor's own.
 WORKER_CATEGORIES = frozenset({ABANDONED, INTERRUPTED})
 

@@ -15,16 +15,18 @@ from typing import Protocol
 
 SUCCEEDED = "succeeded"
 SKIPPED_NO_CHANGE = "skipped-no-change"
+SKIPPED_NOTHING_READ = "skipped-nothing-read"
 FAILED = "failed"
 RETRYING = "retrying"
-SUCCESS_STATUSES = frozenset({SUCCEEDED, SKIPPED_NO_CHANGE})
+SUCCESS_STATUSES = frozenset({SUCCEEDED, SKIPPED_NO_CHANGE, SKIPPED_NOTHING_READ})
 FAILURE_STATUSES = frozenset({FAILED, RETRYING})
 
 
 class RunResult(Protocol):
     """The outcome of one run as the engine reads it.
 
-    ``status`` is ``succeeded``, ``skipped-no-change``, ``failed`` or ``retrying`` (the last two
+    ``status`` is ``succeeded``, ``skipped-no-change``, ``skipped-nothing-read``, ``failed`` or
+    ``retrying`` (the last two
     are treated alike: the engine's retry policy decides). ``error_category`` names the kind of
     failure (``rate_limit``, ``network``, ``model``, ``provider``, ``user``). ``next_run_at`` is
     when the monitor should run next after a success (None: let the engine pick its fallback).

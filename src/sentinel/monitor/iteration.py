@@ -141,8 +141,12 @@ class RunIteration:
         )
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
+        # A run that found nothing to read says so: "no change" would hide a monitor that
+        # cannot see anything (no page named, no search provider, an empty local index).
+        nothing_read = sensed.status == "empty"
+        status = RunStatus.SKIPPED_NOTHING_READ if nothing_read else RunStatus.SKIPPED_NO_CHANGE
         stored = RunEnding(
-            RunStatus.SKIPPED_NO_CHANGE,
+            status,
             decision=summary,
             trace=self.trace.to_json(),
             usage=summarize_usage(self.usage, calls_saved=calls_saved),
@@ -156,7 +160,7 @@ class RunIteration:
             now=self.now,
         )
         return self._outcome(
-            "skipped-no-change",
+            "skipped-nothing-read" if nothing_read else "skipped-no-change",
             reason=sensed.reason,
             next_run_at=scheduled.at if finished.scheduled else None,
             calls_saved=calls_saved,

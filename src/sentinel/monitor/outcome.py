@@ -8,7 +8,9 @@ from typing import Literal
 
 from sentinel.monitor.failures import ErrorCategory
 
-RunStatusName = Literal["succeeded", "skipped-no-change", "failed", "retrying"]
+RunStatusName = Literal[
+    "succeeded", "skipped-no-change", "skipped-nothing-read", "failed", "retrying"
+]
 
 
 @dataclass(frozen=True)
@@ -16,7 +18,8 @@ class RunOutcome:
     """How one run ended.
 
     ``status``: ``succeeded`` (sensed and governed), ``skipped-no-change`` (the pre-filter
-    saw no change, or there was nothing to read), ``failed`` (not retried; the regular
+    saw no change), ``skipped-nothing-read`` (no page to read; ``reason`` says why and what to
+    do), ``failed`` (not retried; the regular
     schedule stands) or ``retrying`` (``next_run_at`` is the retry). ``error_category`` and
     ``error`` describe a failure; ``retryable`` says whether trying again may help.
     ``notified``: a notification was queued (``deliveries`` outbox rows). ``completed``: the

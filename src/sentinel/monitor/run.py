@@ -6,7 +6,8 @@ caller has leased (``claim_due(now, services.lease_owner, …)``):
 1. load the monitor, its latest state version and recent runs; start the run record;
 2. sense (:mod:`sentinel.monitor.sensing.sensor`): search, read the chosen pages, pre-filter. When
    every source is unchanged and no search hit is new, stop here: the run is recorded as
-   ``skipped-no-change``, the schedule backs off, and no model is called (``calls_saved``);
+   ``skipped-no-change`` (``skipped-nothing-read`` when there was no page to read at all, with
+   the reason and the fix), the schedule backs off, and no model is called (``calls_saved``);
 3. persist the new state version (state is the asset: its own transaction, before governing),
    with the source snapshot the next run's pre-filter compares with;
 4. govern (LLM or rules), then grounding (a notification must quote a page read this run)

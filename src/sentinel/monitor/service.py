@@ -21,6 +21,7 @@ from sentinel.storage import (
     MonitorChanges,
     MonitorRecord,
     NewMonitor,
+    NotificationState,
     NotifyBehavior,
     RunRecord,
 )
@@ -66,6 +67,20 @@ def spec_input(
     if fields:
         data["fields"] = list(fields)
     return data
+
+
+def with_default_criteria(body: Any) -> Any:
+    """A create request (a JSON object) with the query as its criteria when it gives none and
+    no rules: "Tell me when X" says when to notify by itself, on every surface alike (the CLI
+    and the web form get the same from :func:`spec_input`). Anything else is returned as is,
+    for :func:`parse_monitor_spec` to refuse."""
+    if not isinstance(body, Mapping) or body.get("criteria") is not None:
+        return body
+    if not isinstance(body.get("query"), str):
+        return body
+    if body.get("rules") is not None or body.get("governor") == "rules":
+        return body
+    return {**body, "criteria": body.get("query")}
 
 
 def typed_channels(
@@ -173,14 +188,40 @@ def _with_timezone(context: dict[str, Any], timezone: str) -> dict[str, Any]:
     return updated
 
 
-def last_result(last: RunRecord | None, *, none: str = "no run yet") -> str:
-    """A run's outcome in a few words: its status, its error category, whether it notified;
-    ``none`` when there is no run."""
+def last_result(
+    last: RunRecord | None,
+    *,
+    notification: NotificationState | None = None,
+    none: str = "no run yet",
+) -> str:
+    """A run's outcome in a few words: its status, its error category, and when it notified,
+    how the delivery fares (``notification`` is the monitor's latest, from
+    ``OutboxRepository.latest_notifications``); ``none`` when there is no run.
+
+    A notification is never called sent before it is: without its delivery state it reads
+    "notification queued".
+    """
     if last is None:
         return none
     text = last.status.value
     if last.error_category:
         text += f" ({last.error_category})"
     if last.decision and last.decision.get("notified"):
-        text += ", notified"
+        text += f", notification {delivery_state(notification, last.id)}"
     return text
+
+
+def delivery_state(notification: NotificationState | None, run_id: int) -> str:
+    """How the notification of run ``run_id`` fares (pending, delivered, failed…) given the
+    monitor's latest notification; "queued" when that is not this run's."""
+    if notification is None or notification.run_id != run_id:
+        return "queued"
+    return notification.summary
+
+
+def run_detail(run: RunRecord) -> str:
+    """Why a run ended as it did, for people: the error, why it skipped (what it read, or why
+    it read nothing and how to fix that), or the governor's reasoning."""
+    decision = run.decision or {}
+    detail = run.error_message or decision.get("skipped") or decision.get("reasoning")
+    return str(detail or "")

@@ -76,9 +76,10 @@ class EmptyIndexError(ConfigError):
     def __init__(self, location: str) -> None:
         self.location = location
         super().__init__(
-            f"the local index at {location} is empty (no .md, .txt or .html documents); "
-            "pass --index DIR with documents, --world SCENARIO for a simulated world, "
-            "or --search searxng|brave|tavily|google_cse for a web search provider"
+            f"the local index at {location} is empty (no .md, .txt or .html documents): put "
+            "documents there or set SENTINEL_SEARCH_FOLDER to a folder that has some "
+            "(sentinel research also takes --index DIR, --world SCENARIO, or "
+            "--search searxng|brave|tavily|google_cse for a web search provider)"
         )
 
 

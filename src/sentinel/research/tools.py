@@ -2,8 +2,9 @@
 three ways Sentinel reaches documents.
 
 - ``ResearchTools.local(index)``: a local full-text index; pages are read from the index.
-  ``ResearchTools.home_index(folder)`` loads one from a folder of documents (by default
-  ``SENTINEL_HOME/index``, where ``sentinel research`` looks without ``--index``).
+  ``ResearchTools.home_index(folder)`` loads one from a folder of documents (by default the
+  one every application searches: ``SENTINEL_SEARCH_FOLDER``, ``<SENTINEL_HOME>/documents``
+  unless set; see ``sentinel.web.search.settings``).
 - ``ResearchTools.web(provider)``: any web search provider; pages fetched by a guarded
   ``Fetcher`` on the real network.
 - ``ResearchTools.searxng_over(base_url, transport, hosts=...)``: a SearXNG-compatible engine
@@ -21,7 +22,6 @@ from types import TracebackType
 
 import httpx
 
-from sentinel.config import get_settings
 from sentinel.research.errors import EmptyIndexError
 from sentinel.research.reading import FetcherReader, IndexReader, PageReader
 from sentinel.web.fetch import Fetcher
@@ -30,6 +30,7 @@ from sentinel.web.politeness import Politeness
 from sentinel.web.search import SearchProvider
 from sentinel.web.search.local import LocalIndex, LocalSearch
 from sentinel.web.search.searxng import SearxngSearch
+from sentinel.web.search.settings import SearchSettings
 from sentinel.web.settings import configured_guard
 
 
@@ -50,9 +51,10 @@ class ResearchTools:
 
     @classmethod
     def home_index(cls, folder: Path | None = None) -> ResearchTools:
-        """The local index of the documents in ``folder`` (default: ``SENTINEL_HOME/index``);
-        ``EmptyIndexError`` when it holds none (or is not there)."""
-        folder = folder if folder is not None else get_settings().home / "index"
+        """The local index of the documents in ``folder`` (default: the documents folder of
+        ``SENTINEL_SEARCH_FOLDER``); ``EmptyIndexError`` when it holds none (or is not
+        there)."""
+        folder = folder if folder is not None else SearchSettings().documents_folder()
         documents = LocalIndex.from_folder(folder) if folder.is_dir() else LocalIndex()
         if len(documents) == 0:
             raise EmptyIndexError(str(folder))

@@ -8,6 +8,7 @@ frozen records) and take the current time from the caller, whose clock may be si
 from sentinel.storage.api_keys import ApiKey, ApiKeyRepository
 from sentinel.storage.database import Database, Transaction, open_database
 from sentinel.storage.enums import (
+    SKIPPED_STATUSES,
     DeliveryStatus,
     GovernorKind,
     MonitorState,
@@ -27,7 +28,7 @@ from sentinel.storage.lifecycle import ALLOWED_TRANSITIONS
 from sentinel.storage.migrate import upgrade_to_head
 from sentinel.storage.monitor_fields import MonitorChanges, NewMonitor
 from sentinel.storage.monitors import MonitorRepository
-from sentinel.storage.outbox import OutboxRepository
+from sentinel.storage.outbox import NotificationState, OutboxRepository
 from sentinel.storage.readonly import QueryResult
 from sentinel.storage.records import (
     DeliveryRecord,
@@ -41,6 +42,7 @@ from sentinel.storage.states import StateVersionRepository
 
 __all__ = [
     "ALLOWED_TRANSITIONS",
+    "SKIPPED_STATUSES",
     "ApiKey",
     "ApiKeyRepository",
     "ConcurrentWrite",
@@ -54,6 +56,7 @@ __all__ = [
     "MonitorRepository",
     "MonitorState",
     "NewMonitor",
+    "NotificationState",
     "NotifyBehavior",
     "OutboxRepository",
     "QueryFailed",

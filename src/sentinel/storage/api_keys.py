@@ -19,7 +19,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import RecordNotFound
-from sentinel.storage.models import Base
+from sentinel.storage.models import NEVER_REUSE_IDS, Base
 from sentinel.storage.types import as_utc
 
 TOKEN_PREFIX = "snt_"
@@ -31,6 +31,7 @@ class ApiKey(Base):
     """One API key: its hash, the prefix people recognise it by, and when it was revoked."""
 
     __tablename__ = "api_keys"
+    __table_args__ = NEVER_REUSE_IDS
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(MAX_NAME_CHARS))

@@ -27,10 +27,12 @@ ChangeKind = Literal["created", "paused", "resumed", "run_now", "deleted", "comp
 
 @dataclass(frozen=True, slots=True)
 class MonitorChange:
-    """One committed change of a monitor's lifecycle."""
+    """One committed change of a monitor's lifecycle; ``created_at`` is the monitor's (with
+    its id, what names it for good: an engine keys its own state by both)."""
 
     kind: ChangeKind
     monitor_id: int
+    created_at: datetime
 
 
 class MonitorListener(Protocol):
@@ -59,19 +61,20 @@ class ObservedMonitorRepository(MonitorRepository):
     async def create(self, new: NewMonitor, *, now: datetime) -> MonitorRecord:
         """Create the monitor (see :meth:`MonitorRepository.create`) and note it."""
         record = await super().create(new, now=now)
-        self.changes.append(MonitorChange("created", record.id))
+        self.changes.append(MonitorChange("created", record.id, record.created_at))
         return record
 
     async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
         """Create the monitors (see :meth:`MonitorRepository.create_many`), each noted."""
         ids = await super().create_many(news, now=now)
-        self.changes.extend(MonitorChange("created", monitor_id) for monitor_id in ids)
+        self.changes.extend(MonitorChange("created", monitor_id, now) for monitor_id in ids)
         return ids
 
     async def delete(self, monitor_id: int) -> None:
         """Delete the monitor (see :meth:`MonitorRepository.delete`) and note it."""
+        record = await self.get(monitor_id)
         await super().delete(monitor_id)
-        self.changes.append(MonitorChange("deleted", monitor_id))
+        self.changes.append(MonitorChange("deleted", monitor_id, record.created_at))
 
     async def transition(
         self,
@@ -83,11 +86,12 @@ class ObservedMonitorRepository(MonitorRepository):
     ) -> MonitorRecord:
         """Change the monitor's state (see :meth:`MonitorRepository.transition`), noted."""
         record = await super().transition(monitor_id, to_state, now=now, expected=expected)
-        self.changes.append(MonitorChange(_KIND_OF_STATE[MonitorState(to_state)], monitor_id))
+        kind = _KIND_OF_STATE[MonitorState(to_state)]
+        self.changes.append(MonitorChange(kind, monitor_id, record.created_at))
         return record
 
     async def run_now(self, monitor_id: int, *, now: datetime) -> MonitorRecord:
         """Make the monitor due now (see :meth:`MonitorRepository.run_now`) and note it."""
         record = await super().run_now(monitor_id, now=now)
-        self.changes.append(MonitorChange("run_now", monitor_id))
+        self.changes.append(MonitorChange("run_now", monitor_id, record.created_at))
         return record

@@ -37,6 +37,11 @@ class RunStatus(StrEnum):
     RETRYING = "retrying"
     FAILED = "failed"
     SKIPPED_NO_CHANGE = "skipped-no-change"
+    SKIPPED_NOTHING_READ = "skipped-nothing-read"
+
+
+SKIPPED_STATUSES = frozenset({RunStatus.SKIPPED_NO_CHANGE, RunStatus.SKIPPED_NOTHING_READ})
+"""Runs that ended without asking a model: nothing changed, or there was nothing to read."""
 
 
 class DeliveryStatus(StrEnum):

@@ -33,7 +33,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
-from sentinel.storage.models import Base
+from sentinel.storage.models import NEVER_REUSE_IDS, Base
 from sentinel.storage.types import as_utc
 
 MAX_TEXT_CHARS = 4000
@@ -47,7 +47,7 @@ class Memory(Base):
     """One memory of one owner."""
 
     __tablename__ = "memories"
-    __table_args__ = (Index(None, "owner", "updated_at"),)
+    __table_args__ = (Index(None, "owner", "updated_at"), NEVER_REUSE_IDS)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from sentinel.errors import ConfigError
 from sentinel.storage.engine import create_engine
+from sentinel.storage.errors import StorageError
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
@@ -43,10 +45,50 @@ async def upgrade_to_head(url: str | URL) -> None:
         await engine.dispose()
 
 
-async def upgrade_engine(engine: AsyncEngine) -> None:
-    """Migrate through an existing engine (the only way to reach an in-memory SQLite)."""
-    async with engine.begin() as connection:
-        await connection.run_sync(lambda sync: command.upgrade(alembic_config(sync), "head"))
+async def upgrade_engine(engine: AsyncEngine, revision: str = "head") -> None:
+    """Migrate through an existing engine (the only way to reach an in-memory SQLite), to
+    ``revision`` (default: the newest)."""
+    async with engine.connect() as connection:
+        await connection.run_sync(_migrate, lambda config: command.upgrade(config, revision))
+
+
+async def downgrade_engine(engine: AsyncEngine, revision: str) -> None:
+    """Take the database back to ``revision`` (for operators undoing an upgrade, and tests)."""
+    async with engine.connect() as connection:
+        await connection.run_sync(_migrate, lambda config: command.downgrade(config, revision))
+
+
+def _migrate(connection: Connection, step: Callable[[Config], None]) -> None:
+    """Run ``step`` in one transaction; on SQLite with foreign keys off.
+
+    SQLite alters a table by rebuilding it (batch mode): with foreign keys on, dropping the
+    old copy of a parent table would cascade its delete into every child table. The pragma is
+    ignored inside a transaction, so it is set around it, and every foreign key is checked
+    before the transaction commits (the procedure SQLite documents for schema changes).
+    """
+    sqlite = connection.dialect.name == "sqlite"
+    if sqlite:
+        _sqlite_pragma(connection, "PRAGMA foreign_keys=OFF")
+    try:
+        with connection.begin():
+            step(alembic_config(connection))
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise StorageError(f"migrating broke foreign keys (rolled back): {broken[:5]}")
+    finally:
+        if sqlite:
+            _sqlite_pragma(connection, "PRAGMA foreign_keys=ON")
+
+
+def _sqlite_pragma(connection: Connection, pragma: str) -> None:
+    """Run ``pragma`` on the driver's connection, outside any transaction (through SQLAlchemy
+    it would begin one first, where SQLite ignores ``foreign_keys``)."""
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(pragma)
+    finally:
+        cursor.close()
 
 
 async def current_revision(url: str | URL) -> str | None:

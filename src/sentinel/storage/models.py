@@ -42,6 +42,10 @@ NAMING_CONVENTION = {
     "pk": "pk_%(table_name)s",
 }
 
+# A table option of every table with a user-visible id: SQLite then never gives a deleted
+# row's id to a new one (migration 0008; PostgreSQL's sequences never do).
+NEVER_REUSE_IDS: dict[str, Any] = {"sqlite_autoincrement": True}
+
 # Which monitors the partial indexes hold: the claimable queue, and the leased few.
 DUE_WHERE = "state = 'active' AND lease_expires_at IS NULL"
 LEASED_WHERE = "lease_expires_at IS NOT NULL"
@@ -92,6 +96,7 @@ class Monitor(Base):
             sqlite_where=text(LEASED_WHERE),
             postgresql_where=text(LEASED_WHERE),
         ),
+        NEVER_REUSE_IDS,
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -143,6 +148,7 @@ class Run(Base):
     __table_args__ = (
         Index(None, "monitor_id", "scheduled_at"),
         Index(None, "monitor_id", "id"),
+        NEVER_REUSE_IDS,
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -166,7 +172,11 @@ class StateVersion(Base):
     """One structured state as sensed: the asset, every version kept."""
 
     __tablename__ = "state_versions"
-    __table_args__ = (UniqueConstraint("monitor_id", "version"), Index(None, "run_id"))
+    __table_args__ = (
+        UniqueConstraint("monitor_id", "version"),
+        Index(None, "run_id"),
+        NEVER_REUSE_IDS,
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     monitor_id: Mapped[int] = mapped_column(ForeignKey("monitors.id", ondelete="CASCADE"))
@@ -192,6 +202,7 @@ class Delivery(Base):
         Index(None, "status", "next_attempt_at"),
         Index(None, "monitor_id"),
         Index(None, "run_id"),
+        NEVER_REUSE_IDS,
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -8,6 +8,8 @@ causes a second send with the same key, which receivers use to drop the duplicat
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -27,8 +29,39 @@ CLAIMABLE = (DeliveryStatus.PENDING, DeliveryStatus.SENDING)
 MAX_KEY_LENGTH = 200
 
 
+UNSETTLED = frozenset({DeliveryStatus.PENDING, DeliveryStatus.SENDING})
+REFUSED = frozenset({DeliveryStatus.FAILED, DeliveryStatus.DEAD})
+
+
 def _claimable(now: datetime) -> ColumnElement[bool]:
     return and_(Delivery.status.in_(CLAIMABLE), Delivery.next_attempt_at <= now)
+
+
+@dataclass(frozen=True, slots=True)
+class NotificationState:
+    """How a monitor's latest notification fared: its deliveries (one per channel) counted by
+    status. ``run_id`` is the run that queued it."""
+
+    monitor_id: int
+    run_id: int | None
+    counts: Mapping[DeliveryStatus, int]
+
+    @property
+    def summary(self) -> str:
+        """``pending`` while any channel is still being tried, else ``delivered``,
+        ``failed``, or ``1 of 2 failed`` when only some channels took it."""
+        total = sum(self.counts.values())
+        failed = sum(self.counts.get(status, 0) for status in REFUSED)
+        if any(self.counts.get(status, 0) for status in UNSETTLED):
+            return "pending"
+        if failed == 0:
+            return "delivered"
+        return "failed" if failed == total else f"{failed} of {total} failed"
+
+    def as_json(self) -> dict[str, Any]:
+        """The state for ``--json`` readers: the summary and the counts by status."""
+        counts = {status.value: n for status, n in sorted(self.counts.items())}
+        return {"run_id": self.run_id, "delivery": self.summary, "deliveries": counts}
 
 
 class OutboxRepository:
@@ -177,6 +210,45 @@ class OutboxRepository:
         if status is not None:
             query = query.where(Delivery.status == status)
         return [DeliveryRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def latest_notifications(
+        self, monitor_ids: Iterable[int]
+    ) -> dict[int, NotificationState]:
+        """The state of each monitor's latest notification (the deliveries queued by the run
+        of its newest delivery), for the monitors that have one; two statements in all."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = (
+            select(func.max(Delivery.id))
+            .where(Delivery.monitor_id.in_(ids))
+            .group_by(Delivery.monitor_id)
+        )
+        latest = (
+            await self.session.execute(
+                select(Delivery.monitor_id, Delivery.run_id, Delivery.status).where(
+                    Delivery.id.in_(newest)
+                )
+            )
+        ).all()
+        runs = {run_id for _, run_id, _ in latest if run_id is not None}
+        counted: dict[int | None, dict[DeliveryStatus, int]] = {}
+        if runs:
+            rows = await self.session.execute(
+                select(Delivery.run_id, Delivery.status, func.count())
+                .where(Delivery.run_id.in_(runs))
+                .group_by(Delivery.run_id, Delivery.status)
+            )
+            for run_id, status, count in rows.all():
+                counted.setdefault(run_id, {})[DeliveryStatus(status)] = count
+        return {
+            monitor_id: NotificationState(
+                monitor_id,
+                run_id,
+                counted[run_id] if run_id is not None else {DeliveryStatus(status): 1},
+            )
+            for monitor_id, run_id, status in latest
+        }
 
     async def earliest_next_attempt_at(self) -> datetime | None:
         """When the next delivery becomes claimable; None when the outbox is settled."""

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
-from sentinel.storage.models import Base
+from sentinel.storage.models import NEVER_REUSE_IDS, Base
 from sentinel.storage.snapshot import Converters, Snapshot, utc
 from sentinel.storage.types import as_utc
 
@@ -69,7 +69,7 @@ class Receipt(Base):
     """One link of an owner's receipt chain."""
 
     __tablename__ = "receipts"
-    __table_args__ = (UniqueConstraint("owner", "seq"), Index(None, "created_at"))
+    __table_args__ = (UniqueConstraint("owner", "seq"), Index(None, "created_at"), NEVER_REUSE_IDS)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))

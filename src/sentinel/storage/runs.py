@@ -11,7 +11,7 @@ from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
-from sentinel.storage.enums import RunStatus
+from sentinel.storage.enums import SKIPPED_STATUSES, RunStatus
 from sentinel.storage.errors import RecordNotFound
 from sentinel.storage.models import Run
 from sentinel.storage.monitor_fields import validate_json
@@ -19,7 +19,7 @@ from sentinel.storage.records import RunRecord
 
 OPEN_STATUSES = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
 OUTCOME_STATUSES = frozenset(
-    {RunStatus.SUCCEEDED, RunStatus.RETRYING, RunStatus.FAILED, RunStatus.SKIPPED_NO_CHANGE}
+    {RunStatus.SUCCEEDED, RunStatus.RETRYING, RunStatus.FAILED, *SKIPPED_STATUSES}
 )
 ABANDONED = "abandoned"
 

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
 from sentinel.storage.errors import RecordNotFound
-from sentinel.storage.models import Base, enum_column
+from sentinel.storage.models import NEVER_REUSE_IDS, Base, enum_column
 from sentinel.storage.snapshot import Converters, Snapshot, utc
 
 MAX_TITLE_CHARS = 300
@@ -50,7 +50,7 @@ class UserTask(Base):
     """One task of one owner."""
 
     __tablename__ = "user_tasks"
-    __table_args__ = (Index(None, "owner", "status"), Index(None, "parent_id"))
+    __table_args__ = (Index(None, "owner", "status"), Index(None, "parent_id"), NEVER_REUSE_IDS)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))

@@ -16,7 +16,66 @@ async def test_create_stores_a_validated_monitor_due_now(client: httpx.AsyncClie
     assert body["channels"][0]["url"] == "https://example.com/hook"
     assert body["next_run_at"] == "2026-11-22T09:00:00Z"
     fetched = await client.get(f"/api/v1/monitors/{body['id']}")
-    assert fetched.json() == body
+    secret = body.pop("signing_secret")
+    assert fetched.json() == body, "a read never carries the secret"
+    assert len(secret) == 64
+
+
+async def test_create_without_criteria_reads_the_query_as_criteria(
+    client: httpx.AsyncClient,
+) -> None:
+    query = "Tell me when the iPhone 17 is announced"
+    response = await client.post("/api/v1/monitors", json={"query": query})
+    assert response.status_code == 201, response.text
+    assert response.json()["action_criteria"] == query
+    ruled = await client.post(
+        "/api/v1/monitors", json={"query": "price", "governor": "rules", "rules": "price < 9"}
+    )
+    assert ruled.status_code == 201, ruled.text
+    assert (ruled.json()["governor_kind"], ruled.json()["action_criteria"]) == (
+        "rules",
+        "price < 9",
+    )
+
+
+async def test_create_still_refuses_empty_criteria_or_a_query_that_is_not_text(
+    client: httpx.AsyncClient,
+) -> None:
+    empty = problem(await client.post("/api/v1/monitors", json={"query": "q", "criteria": ""}), 422)
+    assert "criteria must say when" in empty["detail"]
+    body = problem(await client.post("/api/v1/monitors", json={"query": 5}), 422)
+    assert [error["field"] for error in body["errors"]] == ["query"]
+    assert (await client.get("/api/v1/monitors")).json()["items"] == []
+
+
+async def test_the_owner_reads_and_rotates_the_signing_secret(client: httpx.AsyncClient) -> None:
+    created = await create(client)
+    url = f"/api/v1/monitors/{created['id']}/secret"
+    read = await client.get(url)
+    assert read.status_code == 200, read.text
+    assert read.json() == {"monitor_id": created["id"], "signing_secret": created["signing_secret"]}
+    rotated = await client.post(f"{url}/rotate")
+    assert rotated.status_code == 200, rotated.text
+    new = rotated.json()["signing_secret"]
+    assert len(new) == 64
+    assert new != created["signing_secret"]
+    assert (await client.get(url)).json()["signing_secret"] == new
+    listed = (await client.get("/api/v1/monitors")).text
+    assert new not in listed
+    assert created["signing_secret"] not in listed
+
+
+async def test_the_secret_of_an_unknown_monitor_is_a_404(client: httpx.AsyncClient) -> None:
+    assert "999" in problem(await client.get("/api/v1/monitors/999/secret"), 404)["detail"]
+    problem(await client.post("/api/v1/monitors/999/secret/rotate"), 404)
+    problem(await client.get("/api/v1/monitors/0/secret"), 422)
+
+
+async def test_a_deleted_monitors_id_is_not_reused(client: httpx.AsyncClient) -> None:
+    await create(client, name="a")
+    newest = await create(client, name="b")
+    await client.delete(f"/api/v1/monitors/{newest['id']}")
+    assert (await create(client, name="c"))["id"] > newest["id"]
 
 
 async def test_an_invalid_spec_is_a_problem_naming_field_and_value(
@@ -126,6 +185,8 @@ async def test_fork_copies_the_definition_into_a_new_active_monitor(
     assert fork["id"] != created["id"]
     assert fork["name"] == "iphone (fork)"
     assert fork["state"] == "active"
+    assert len(fork["signing_secret"]) == 64
+    assert fork["signing_secret"] != created["signing_secret"], "a fork has its own secret"
     for field in ("original_query", "action_criteria", "channels", "max_interval_s"):
         assert fork[field] == created[field]
     second = await client.post(f"/api/v1/monitors/{created['id']}/fork")

@@ -9,7 +9,8 @@ import httpx
 import pytest
 
 from sentinel.api.ui import pages
-from sentinel.storage import Database, MonitorState
+from sentinel.storage import Database, MonitorState, RunEnding, RunStatus
+from tests.api.conftest import START
 from tests.api.helpers import create
 from tests.api.ui.helpers import history, post_form
 
@@ -157,3 +158,46 @@ async def test_long_lists_say_they_are_cut(
     await history(api_db, first["id"], [{"n": 1}, {"n": 2}, {"n": 3}])
     page = (await client.get(f"/monitors/{first['id']}")).text
     assert "The latest 2 runs" in page
+
+
+READ_NOTHING = "search found nothing to read: add --url, or configure a search provider"
+
+
+async def test_a_run_that_read_nothing_shows_why_on_the_dashboard_and_the_monitor_page(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    monitor = await create(client, name="quiet")
+    async with api_db.transaction() as tx:
+        run = await tx.runs.start(monitor["id"], scheduled_at=START, started_at=START)
+        ending = RunEnding(RunStatus.SKIPPED_NOTHING_READ, decision={"skipped": READ_NOTHING})
+        await tx.runs.finish(run.id, ending, finished_at=START)
+    dashboard = (await client.get("/")).text
+    assert "skipped-nothing-read" in dashboard
+    assert READ_NOTHING in dashboard
+    page = (await client.get(f"/monitors/{monitor['id']}")).text
+    assert f"Nothing sensed yet: the last run read nothing. {READ_NOTHING}" in page
+    assert f'<p class="decision skipped">{READ_NOTHING}</p>' in page
+    assert "Wait" not in page, "a skipped run was never a decision to wait"
+
+
+async def test_the_dashboard_says_a_notification_is_pending_not_that_it_was_sent(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    monitor = await create(client, name="loud")
+    async with api_db.transaction() as tx:
+        run = await tx.runs.start(monitor["id"], scheduled_at=START, started_at=START)
+        decision = {"should_act": True, "notified": True}
+        await tx.runs.finish(
+            run.id, RunEnding(RunStatus.SUCCEEDED, decision=decision), finished_at=START
+        )
+        await tx.outbox.enqueue(
+            monitor_id=monitor["id"],
+            run_id=run.id,
+            channel={"kind": "webhook", "url": "https://example.com/hook"},
+            payload={"message": "now"},
+            idempotency_key=f"run-{run.id}:hook",
+            now=START,
+        )
+    dashboard = (await client.get("/")).text
+    assert "succeeded, notification pending" in dashboard
+    assert "notified" not in dashboard

@@ -5,7 +5,6 @@ Real worker processes, a real Temporal dev server, PostgreSQL, a receiver on 127
 
 from __future__ import annotations
 
-import asyncio
 import signal
 import time
 from pathlib import Path
@@ -31,9 +30,12 @@ async def create(db: Database, hook: str, address: str, queue: str) -> int:
     return await create_monitor(db, hook)
 
 
-async def workflow_status(address: str, queue: str, monitor_id: int) -> Any:
+async def workflow_status(address: str, queue: str, db: Database, monitor_id: int) -> Any:
+    async with db.transaction() as tx:
+        created_at = (await tx.monitors.get(monitor_id)).created_at
     client = await Client.connect(address)
-    return await client.get_workflow_handle(workflow_id(queue, monitor_id)).query("status")
+    handle = client.get_workflow_handle(workflow_id(queue, monitor_id, created_at))
+    return await handle.query("status")
 
 
 @pytest.mark.network
@@ -73,7 +75,9 @@ def test_a_worker_killed_mid_run_loses_no_notification_and_doubles_none(
                 second_log,
             )
             time.sleep(1.0)  # a doubled run or delivery would show up here
-            status = asyncio.run(workflow_status(temporal_address, task_queue, monitor_id))
+            status = on_db(
+                url, lambda db: workflow_status(temporal_address, task_queue, db, monitor_id)
+            )
             second.send_signal(signal.SIGTERM)
             assert second.wait(timeout=30) == 0, second_log.read_text()
 

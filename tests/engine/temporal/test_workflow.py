@@ -63,7 +63,9 @@ async def test_a_created_monitor_runs_the_real_pipeline_in_its_workflow_and_noti
                 hook = {"kind": "webhook", "url": f"{receiver.url}/hook", "timeout_s": 5.0}
                 # The front ends' path: a committed create starts the monitor's workflow.
                 monitor = await create_monitor(pg_db, sim, notify="once", channels=[hook])
-                handle = temporal.get_workflow_handle(workflow_id(task_queue, monitor.id))
+                handle = temporal.get_workflow_handle(
+                    workflow_id(task_queue, monitor.id, monitor.created_at)
+                )
 
                 async def completed() -> bool:
                     stored = await monitor_of(pg_db, monitor.id)
@@ -112,7 +114,9 @@ async def test_pause_resume_run_now_and_delete_reach_the_workflow(
                 NewMonitor(name="signals", original_query="q", action_criteria="c"),
                 now=clock.now(),
             )
-        handle = temporal.get_workflow_handle(workflow_id(task_queue, monitor.id))
+        handle = temporal.get_workflow_handle(
+            workflow_id(task_queue, monitor.id, monitor.created_at)
+        )
         await runs_are(1)
         first_run_id = (await handle.describe()).run_id
 

@@ -55,6 +55,7 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     monitor_id = created["id"]
     assert created["state"] == "active"
     assert created["action_criteria"] == "when it ships"
+    assert len(created["signing_secret"]) == 64, "shown once, on create"
     refused = problem(
         await client.call_tool("create_monitor", SPEC | {"min_interval": "banana"}), 422
     )
@@ -65,6 +66,7 @@ async def exercise_every_tool(client: Client) -> dict[str, Any]:
     assert page["next_offset"] is None
     detail = data(await client.call_tool("get_monitor", {"monitor_id": monitor_id}))
     assert detail["monitor"]["id"] == monitor_id
+    assert "signing_secret" not in detail["monitor"]
     assert (detail["latest_state"], detail["runs"]) == (None, [])
     missing = problem(await client.call_tool("get_monitor", {"monitor_id": 999}), 404)
     mistyped = problem(await client.call_tool("get_monitor", {"monitor_id": "abc"}), 422)

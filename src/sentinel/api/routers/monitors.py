@@ -1,18 +1,26 @@
 """``/monitors``: create (validated like ``sentinel watch add``), list, read, update,
-delete, pause, resume, run now and fork."""
+delete, pause, resume, run now and fork; a monitor's webhook signing secret.
+
+A create (and a fork) answers with the new monitor's ``signing_secret``, once: later reads
+never carry it. ``GET /monitors/{id}/secret`` gives it to the owner again and
+``POST /monitors/{id}/secret/rotate`` replaces it (deliveries are signed when sent, so every
+one not yet sent is signed with the new secret).
+"""
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Request, Response
+from pydantic import BaseModel, Field
 
 from sentinel.api.dependencies import MAX_OFFSET, MonitorId, State, Tx
 from sentinel.api.pagination import Limit, Page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import monitor_changes, new_monitor
+from sentinel.monitor.service import monitor_changes, new_monitor, with_default_criteria
 from sentinel.storage import MonitorRecord, MonitorState, NewMonitor
 
 router = APIRouter(prefix="/monitors", tags=["monitors"], responses=PROBLEM_RESPONSES)
@@ -35,11 +43,35 @@ SpecBody = Body(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class CreatedMonitor(MonitorRecord):
+    """A monitor just created, with the secret its webhooks are signed with — shown in this
+    answer only (``GET /monitors/{id}/secret`` gives it to the owner again)."""
+
+    signing_secret: str = ""
+
+
+class MonitorSecret(BaseModel):
+    """The key a receiver verifies ``Sentinel-Signature`` with: ``v1`` is the hex
+    HMAC-SHA256 of ``"<t>.<raw body>"`` under it."""
+
+    monitor_id: int
+    signing_secret: str = Field(description="64 hex characters.")
+
+
+async def _created(tx: Tx, record: MonitorRecord) -> CreatedMonitor:
+    secret = await tx.monitors.signing_secret(record.id)
+    return CreatedMonitor(**asdict(record), signing_secret=secret)
+
+
 @router.post("", status_code=201)
-async def create_monitor(tx: Tx, state: State, body: dict[str, Any] = SpecBody) -> MonitorRecord:
-    """Create a monitor; nothing is stored unless every value is valid. First run: now."""
-    new = new_monitor(parse_monitor_spec(body))
-    return await tx.monitors.create(new, now=state.clock.now())
+async def create_monitor(tx: Tx, state: State, body: dict[str, Any] = SpecBody) -> CreatedMonitor:
+    """Create a monitor; nothing is stored unless every value is valid. First run: now.
+
+    Without ``criteria`` (and without rules) the query says when to notify, as everywhere
+    else. The answer carries the webhook ``signing_secret``, this once."""
+    new = new_monitor(parse_monitor_spec(with_default_criteria(body)))
+    return await _created(tx, await tx.monitors.create(new, now=state.clock.now()))
 
 
 @router.get("")
@@ -97,14 +129,33 @@ async def run_monitor_now(monitor_id: MonitorId, tx: Tx, state: State) -> Monito
     return await tx.monitors.run_now(monitor_id, now=state.clock.now())
 
 
+@router.get("/{monitor_id}/secret")
+async def get_monitor_secret(monitor_id: MonitorId, tx: Tx) -> MonitorSecret:
+    """The monitor's webhook signing secret, for its owner's receivers."""
+    await tx.monitors.get(monitor_id)  # 404 names the monitor, not its secret
+    return MonitorSecret(
+        monitor_id=monitor_id, signing_secret=await tx.monitors.signing_secret(monitor_id)
+    )
+
+
+@router.post("/{monitor_id}/secret/rotate")
+async def rotate_monitor_secret(monitor_id: MonitorId, tx: Tx, state: State) -> MonitorSecret:
+    """Replace the signing secret; every delivery sent from now on (retries too) is signed
+    with the new one."""
+    await tx.monitors.get(monitor_id)
+    secret = await tx.monitors.rotate_signing_secret(monitor_id, now=state.clock.now())
+    return MonitorSecret(monitor_id=monitor_id, signing_secret=secret)
+
+
 @router.post("/{monitor_id}/fork", status_code=201)
 async def fork_monitor(
     monitor_id: MonitorId,
     tx: Tx,
     state: State,
     name: str | None = Query(None, description="The copy's name (default: '<name> (fork)')."),
-) -> MonitorRecord:
-    """A new active monitor with this one's definition (not its history)."""
+) -> CreatedMonitor:
+    """A new active monitor with this one's definition (not its history), and its own
+    signing secret (shown in this answer only)."""
     source = await tx.monitors.get(monitor_id)
     copy_name = name if name is not None else f"{source.name} (fork)"
     if name is None and await _name_taken(tx, copy_name):
@@ -126,7 +177,7 @@ async def fork_monitor(
         urls=source.urls,
         fields=source.fields,
     )
-    return await tx.monitors.create(new, now=state.clock.now())
+    return await _created(tx, await tx.monitors.create(new, now=state.clock.now()))
 
 
 async def _name_taken(tx: Tx, name: str) -> bool:

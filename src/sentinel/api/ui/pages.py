@@ -17,12 +17,14 @@ from sentinel.api.ui.access import CurrentViewer, checked_form
 from sentinel.api.ui.chart import charts
 from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
-from sentinel.monitor.service import last_result
+from sentinel.monitor.service import last_result, run_detail
 from sentinel.storage import (
+    SKIPPED_STATUSES,
     DeliveryStatus,
     MonitorRecord,
     MonitorState,
     RunRecord,
+    RunStatus,
     StateVersionRecord,
     Transaction,
 )
@@ -43,9 +45,11 @@ UNSETTLED = frozenset({DeliveryStatus.PENDING, DeliveryStatus.SENDING})
 
 
 async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
-    """Each monitor with its latest run and latest state."""
+    """Each monitor with its latest run (and how its notification fares) and latest state."""
     rows = []
-    for monitor in await tx.monitors.find(limit=DASHBOARD_LIMIT):
+    monitors = await tx.monitors.find(limit=DASHBOARD_LIMIT)
+    notified = await tx.outbox.latest_notifications(m.id for m in monitors)
+    for monitor in monitors:
         runs = await tx.runs.for_monitor(monitor.id, limit=1)
         latest = await tx.states.latest(monitor.id)
         last = runs[0] if runs else None
@@ -53,7 +57,8 @@ async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
             {
                 "monitor": monitor,
                 "last": last,
-                "result": last_result(last),
+                "result": last_result(last, notification=notified.get(monitor.id)),
+                "reason": run_detail(last) if last and last.status in SKIPPED_STATUSES else "",
                 "state": latest.state if latest else None,
             }
         )
@@ -127,6 +132,14 @@ def chosen_diff(
     return before, after, diff_documents(by_version[before].state, by_version[after].state), None
 
 
+def _read_nothing(runs: list[RunRecord]) -> str:
+    """Why the last run read nothing and what fixes it, or "" when it read something."""
+    last = runs[0] if runs else None
+    if last is None or last.status is not RunStatus.SKIPPED_NOTHING_READ:
+        return ""
+    return run_detail(last)
+
+
 @router.get("/monitors/{monitor_id}")
 async def monitor_page(
     request: Request,
@@ -152,6 +165,7 @@ async def monitor_page(
         viewer,
         monitor=monitor,
         latest=states[0] if states else None,
+        read_nothing=_read_nothing(runs),
         states=states,
         timeline=timeline(runs, notifications),
         runs_cut=len(runs) == RUNS_SHOWN,

@@ -61,7 +61,7 @@ class ChatDeps:
         (``SENTINEL_LLM_ASSISTANT``, else ``SENTINEL_LLM``), ``settings`` to the
         ``SENTINEL_ASSISTANT_CHAT_*`` environment, ``memories`` to a memory service with
         ``embedder`` (the packaged MiniLM when installed), ``research`` to the configured
-        research models over ``SENTINEL_HOME/index``."""
+        research models over ``SENTINEL_SEARCH_FOLDER``."""
         clock = clock or SystemClock()
         settings = settings or ChatSettings()
         if memories is None:

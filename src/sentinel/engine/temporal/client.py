@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from sqlalchemy import select
 from temporalio.client import Client, WorkflowHandle
@@ -61,14 +62,15 @@ class TemporalMonitors:
         self.template = template or MonitorWorkflowInput(0)
 
     async def ensure(
-        self, monitor_id: int, *, signal: str | None = None
+        self, monitor_id: int, created_at: datetime, *, signal: str | None = None
     ) -> WorkflowHandle[MonitorWorkflow, str]:
-        """Start the monitor's workflow unless it is already running (then keep that one);
-        with ``signal``, signal it in the same request (signal-with-start)."""
+        """Start the workflow of the monitor ``monitor_id`` created at ``created_at`` unless
+        it is already running (then keep that one); with ``signal``, signal it in the same
+        request (signal-with-start)."""
         return await self.client.start_workflow(
             MonitorWorkflow.run,
             replace(self.template, monitor_id=monitor_id),
-            id=workflow_id(self.task_queue, monitor_id),
+            id=workflow_id(self.task_queue, monitor_id, created_at),
             task_queue=self.task_queue,
             # A closed workflow (a deleted monitor) does not block a new one with the same id;
             # a running one is the monitor's loop already: keep it.
@@ -80,24 +82,27 @@ class TemporalMonitors:
     async def ensure_all(self, db: Database, monitor_ids: Iterable[int] | None = None) -> int:
         """Ensure a workflow for every stored monitor (or those given), ``CONCURRENCY``
         requests at a time; how many were asked for."""
-        ids = list(monitor_ids) if monitor_ids is not None else await stored_monitor_ids(db)
-        for start in range(0, len(ids), CONCURRENCY):
-            await asyncio.gather(*(self.ensure(i) for i in ids[start : start + CONCURRENCY]))
-        return len(ids)
+        keys = await stored_monitors(db, monitor_ids)
+        for start in range(0, len(keys), CONCURRENCY):
+            batch = keys[start : start + CONCURRENCY]
+            await asyncio.gather(*(self.ensure(i, created) for i, created in batch))
+        return len(keys)
 
     async def monitors_changed(self, changes: Sequence[MonitorChange]) -> None:
         """Start, signal or end the workflows of committed changes (a listener's duty)."""
         for change in changes:
             if change.kind == "created":
-                await self.ensure(change.monitor_id)
+                await self.ensure(change.monitor_id, change.created_at)
             elif change.kind == "deleted":
-                await self._end(change.monitor_id)
+                await self._end(change.monitor_id, change.created_at)
             elif change.kind in SIGNALS:
-                await self.ensure(change.monitor_id, signal=SIGNALS[change.kind])
+                await self.ensure(change.monitor_id, change.created_at, signal=SIGNALS[change.kind])
             # completed and failed are written by runs inside the workflow: it knows.
 
-    async def _end(self, monitor_id: int) -> None:
-        handle = self.client.get_workflow_handle(workflow_id(self.task_queue, monitor_id))
+    async def _end(self, monitor_id: int, created_at: datetime) -> None:
+        handle = self.client.get_workflow_handle(
+            workflow_id(self.task_queue, monitor_id, created_at)
+        )
         try:
             await handle.signal(MonitorWorkflow.delete)
         except RPCError as error:
@@ -133,17 +138,26 @@ class LazyTemporalMonitors:
             ) from None
 
 
-async def stored_monitor_ids(db: Database) -> list[int]:
-    """Every monitor id, read in pages by primary key."""
-    ids: list[int] = []
-    while True:
-        after = ids[-1] if ids else 0
-        async with db.transaction() as tx:
-            page = list(
-                await tx.session.scalars(
-                    select(Monitor.id).where(Monitor.id > after).order_by(Monitor.id).limit(PAGE)
+async def stored_monitors(
+    db: Database, only: Iterable[int] | None = None
+) -> list[tuple[int, datetime]]:
+    """The id and creation time of every monitor (or of those in ``only`` that exist), in id
+    order, read ``PAGE`` at a time."""
+    keys: list[tuple[int, datetime]] = []
+    columns = select(Monitor.id, Monitor.created_at).order_by(Monitor.id).limit(PAGE)
+    if only is not None:
+        ids = sorted(set(only))
+        for start in range(0, len(ids), PAGE):
+            async with db.transaction() as tx:
+                page = await tx.session.execute(
+                    columns.where(Monitor.id.in_(ids[start : start + PAGE]))
                 )
-            )
-        if not page:
-            return ids
-        ids.extend(page)
+            keys.extend((monitor_id, created_at) for monitor_id, created_at in page)
+        return keys
+    while True:
+        after = keys[-1][0] if keys else 0
+        async with db.transaction() as tx:
+            rows = (await tx.session.execute(columns.where(Monitor.id > after))).all()
+        if not rows:
+            return keys
+        keys.extend((monitor_id, created_at) for monitor_id, created_at in rows)

@@ -7,13 +7,17 @@ payloads stay plain JSON whatever the data converter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 
-def workflow_id(task_queue: str, monitor_id: int) -> str:
-    """The workflow id of a monitor: one workflow per monitor, found by its id. The task
-    queue names the deployment, so two Sentinels (say, staging and production) can share a
-    namespace without their monitor 1 being one workflow."""
-    return f"{task_queue}/monitor-{monitor_id}"
+def workflow_id(task_queue: str, monitor_id: int, created_at: datetime) -> str:
+    """The workflow id of a monitor: one workflow per monitor, found by its id and creation
+    time. The task queue names the deployment, so two Sentinels (say, staging and
+    production) can share a namespace without their monitor 1 being one workflow; the
+    creation time (to the microsecond) keeps a monitor from ever meeting the workflow of
+    another that had its id — in a database made anew, or restored from a backup."""
+    stamp = created_at.astimezone(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    return f"{task_queue}/monitor-{monitor_id}-{stamp}"
 
 
 def lease_owner(monitor_id: int) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sentinel.storage import RunRecord, RunStatus
+from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
 
 HISTORY_DEPTH = 50
 """How many recent runs are read; back-off saturates long before this many skips."""
@@ -23,7 +23,8 @@ _FAILED = frozenset({RunStatus.FAILED, RunStatus.RETRYING})
 @dataclass(frozen=True)
 class RunHistory:
     """``attempt``: 0 for a regular run, n for the n-th retry of a failed one.
-    ``consecutive_skips``: skipped-no-change runs since the last run that did something.
+    ``consecutive_skips``: skipped runs (no change, or nothing to read) since the last run that
+    did something.
     ``last_interval``: the wait the last governed run chose (the back-off's base).
     ``decision_pending``: the last run that did something failed, so the state it may have
     saved was never governed: this run must sense and govern even if nothing changed.
@@ -48,10 +49,10 @@ def read_history(runs: Sequence[RunRecord]) -> RunHistory:
         attempt = runs[0].retry_count + 1
     skips = 0
     for run in runs:
-        if run.status is not RunStatus.SKIPPED_NO_CHANGE:
+        if run.status not in SKIPPED_STATUSES:
             break
         skips += 1
-    acted = next((run for run in runs if run.status is not RunStatus.SKIPPED_NO_CHANGE), None)
+    acted = next((run for run in runs if run.status not in SKIPPED_STATUSES), None)
     pending = acted is not None and acted.status in _FAILED
     interval = None
     for run in runs:

@@ -60,6 +60,13 @@ from sentinel.web.search.base import SearchHit, SearchProvider
 
 SensorStatus = Literal["reported", "skipped", "empty", "failed"]
 
+NOTHING_READ = (
+    "search found nothing to read: add --url, or configure a search provider "
+    "(SENTINEL_SEARCH) or put documents in SENTINEL_SEARCH_FOLDER"
+)
+"""Why a run read nothing, with what fixes it (shown by ``watch run``, ``show``, ``history``
+and the monitor's web page)."""
+
 
 @dataclass(frozen=True)
 class SensorResult:
@@ -221,7 +228,7 @@ class SensorPolicy:
             return _Verdict(
                 "failed", f"nothing could be read: {failure.message}", decision, failure
             )
-        return _Verdict("empty", "search found nothing to read", decision)
+        return _Verdict("empty", NOTHING_READ, decision)
 
     async def _ask_model(self, config: SensorConfig) -> Generation:
         messages = [

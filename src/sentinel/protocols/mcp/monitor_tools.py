@@ -3,6 +3,7 @@ now and delete — validated and stored by the same code as ``/api/v1/monitors``
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated
 
 from mcp.server.mcpserver.tools import Tool
@@ -11,9 +12,10 @@ from pydantic import BaseModel, Field
 
 from sentinel.api.dependencies import MAX_ID, MAX_OFFSET
 from sentinel.api.pagination import MAX_LIMIT
+from sentinel.api.routers.monitors import CreatedMonitor
 from sentinel.monitor.models import parse_monitor_spec
 from sentinel.monitor.named_sources import StateField
-from sentinel.monitor.service import new_monitor
+from sentinel.monitor.service import new_monitor, with_default_criteria
 from sentinel.protocols.mcp.answers import answer
 from sentinel.protocols.mcp.backend import McpBackend
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord
@@ -91,10 +93,11 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
             list[StateField] | None,
             Field(description="The state's fields, e.g. [{'name': 'price', 'type': 'number'}]."),
         ] = None,
-    ) -> Annotated[CallToolResult, MonitorRecord]:
+    ) -> Annotated[CallToolResult, CreatedMonitor]:
         """Create a monitor that watches the web (the pages in ``urls``, else a search) and
         notifies when its criteria hold. Its first check is due now; it then schedules
-        itself."""
+        itself. The result carries the secret its webhooks are signed with
+        (``signing_secret``), shown this once."""
         # The arguments are the API's request body: what was given, validated as a whole.
         given = {
             "query": query,
@@ -111,13 +114,13 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
             "fields": [field.model_dump() for field in fields] if fields is not None else None,
         }
         body = {field: value for field, value in given.items() if value is not None}
-        if criteria is None and rules is None:
-            body["criteria"] = query  # "tell me when X" says when to notify by itself
 
-        async def create() -> MonitorRecord:
-            new = new_monitor(parse_monitor_spec(body))
+        async def create() -> CreatedMonitor:
+            new = new_monitor(parse_monitor_spec(with_default_criteria(body)))
             async with db.transaction() as tx:
-                return await tx.monitors.create(new, now=clock.now())
+                record = await tx.monitors.create(new, now=clock.now())
+                secret = await tx.monitors.signing_secret(record.id)
+            return CreatedMonitor(**asdict(record), signing_secret=secret)
 
         return await answer(create())
 

@@ -22,8 +22,8 @@ from pydantic import Field
 
 from sentinel.assistant.chat.actions.base import ActionContext, ActionEntry, Params, Result
 from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import last_result, new_monitor, spec_input
-from sentinel.storage import MonitorRecord, MonitorState, RecordNotFound
+from sentinel.monitor.service import last_result, new_monitor, run_detail, spec_input
+from sentinel.storage import SKIPPED_STATUSES, MonitorRecord, MonitorState, RecordNotFound
 
 
 class CreateMonitor(Params):
@@ -142,11 +142,14 @@ async def get_monitor(ctx: ActionContext, params: GetMonitor) -> MonitorDetail:
                 raise RecordNotFound("monitor", key) from None
         state = await tx.states.latest(record.id)
         runs = await tx.runs.for_monitor(record.id, limit=1)
+        notified = await tx.outbox.latest_notifications([record.id])
+    last = runs[0] if runs else None
     return MonitorDetail(
         monitor=monitor_view(record),
         state=_jsonable(asdict(state)["state"]) if state is not None else None,
         state_version=state.version if state is not None else None,
-        last_result=last_result(runs[0] if runs else None),
+        last_result=last_result(last, notification=notified.get(record.id))
+        + (f": {run_detail(last)}" if last and last.status in SKIPPED_STATUSES else ""),
     )
 
 

@@ -1,8 +1,8 @@
 """RESEARCH: run a research job (``sentinel.research``) and return its cited report.
 
 The runner is injected (``ChatDeps.research``): by default the configured research models over
-the local index at ``SENTINEL_HOME/index``, as ``sentinel research`` does. A job is bounded by
-``ChatSettings.research_timeout_s`` (the runtime's per-action timeout for RESEARCH).
+the documents folder (``SENTINEL_SEARCH_FOLDER``), as ``sentinel research`` does. A job is
+bounded by ``ChatSettings.research_timeout_s`` (the runtime's per-action timeout for RESEARCH).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ async def research(ctx: ActionContext, params: Research) -> ResearchReport:
 
 
 async def local_index_research(question: str) -> dict[str, Any]:
-    """Research ``question`` with the configured models over ``SENTINEL_HOME/index``."""
+    """Research ``question`` with the configured models over ``SENTINEL_SEARCH_FOLDER``."""
     from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
 
     async with ResearchTools.home_index() as tools:
