@@ -43,6 +43,7 @@ SECTIONS: dict[str, str] = {
     "storage": "sentinel.storage.settings:StorageSettings",
     "llm": "sentinel.llm.settings:LLMSettings",
     "search": "sentinel.web.search.settings:SearchSettings",
+    "web": "sentinel.web.settings:WebSettings",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",

@@ -240,7 +240,11 @@ def _tools(
             raise EmptyIndexError(error.location, f"{error}; {SOURCES_HINT}") from None
     if index is not None:
         raise typer.BadParameter("--index is for --search local", param_hint="--index")
-    return ResearchTools.web(get_search_provider(provider))
+    from sentinel.web.settings import configured_fetcher, search_transport
+
+    # Both through SENTINEL_WEB_PROXY when it is set (e.g. a world of `sentinel sim serve`).
+    searcher = get_search_provider(provider, transport=search_transport())
+    return ResearchTools.web(searcher, fetcher=configured_fetcher())
 
 
 def world_tools(ref: str, at: datetime | None = None) -> ResearchTools:
