@@ -475,10 +475,19 @@ def engine(folder: Path) -> str:
         "statements / transactions per run",
     )
     ratio = (
-        f"| largest ÷ smallest | {c2['cpu_per_run_largest_vs_smallest']:.2f}× | | "
-        f"{c32['cpu_per_run_largest_vs_smallest']:.2f}× | |\n"
+        f"| largest ÷ smallest | {_spread(before2, c2)} | | {_spread(before32, c32)} | |\n"
     )
     return _table(header, "rrrrr", rows) + ratio
+
+
+def _spread(before: Mapping[int, Mapping[str, Any]], after: Document) -> str:
+    """CPU per run at the largest size over the smallest: before → after."""
+    now = f"**{after['cpu_per_run_largest_vs_smallest']:.2f}×**"
+    if not before:
+        return now
+    sizes = sorted(before)
+    was = before[sizes[-1]]["cpu_ms_per_run"] / before[sizes[0]]["cpu_ms_per_run"]
+    return f"{was:.2f}× → {now}"
 
 
 def _per_run(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> str:
