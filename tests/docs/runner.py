@@ -3,11 +3,11 @@
 Every fenced block of README.md and docs/**/*.md is one of:
 
 - **run**: ``bash``/``sh``/``shell`` and ``python`` blocks. A page's blocks run in order, in
-  one sandbox per page: a fresh ``SENTINEL_HOME``, a scratch working directory holding links
-  to the repository's ``docs``, ``examples`` and ``scripts``, the venv's ``bin`` first on
-  ``PATH``, no ``SENTINEL_*`` variable of the developer's. Variables a shell block exports
-  and the directory it ends in carry over to the page's next blocks; processes it leaves in
-  the background (a server) live until the page is done.
+  one sandbox per page: a fresh ``SENTINEL_HOME``, a scratch working directory holding
+  copies of the repository's ``docs`` and ``examples`` (and a link to ``scripts``), the
+  venv's ``bin`` first on ``PATH``, no ``SENTINEL_*`` variable of the developer's.
+  Variables a shell block exports and the directory it ends in carry over to the page's
+  next blocks; processes it leaves in the background (a server) live until the page is done.
 - **data**: ``json`` and ``yaml`` blocks must parse; ``text`` and unlabelled blocks are shown
   output or pictures, not examples.
 - **not run**, only when the Markdown says so right before the block:
@@ -161,8 +161,12 @@ class Sandbox:
         self.scratch = scratch
         self.work = scratch / "work"
         self.work.mkdir(parents=True)
-        for name in ("docs", "examples", "scripts"):
-            (self.work / name).symlink_to(ROOT / name)
+        # Copies, so an example that writes (a --json file, a report) cannot touch the repository.
+        for name in ("docs", "examples"):
+            shutil.copytree(
+                ROOT / name, self.work / name, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        (self.work / "scripts").symlink_to(ROOT / "scripts")
         self.state = scratch / "state"
         self.state.mkdir()
         (self.state / "cwd").write_text(str(self.work))

@@ -14,7 +14,7 @@ independent rule, citation precision, repetition rate; searches, model calls, wa
 much of the truth the retrieval put in front of the reporter.
 
 Cases and their ``dev``/``test`` split are in ``research_cases``. Heuristics are developed
-on ``dev``; ``test`` is what the README reports.
+on ``dev``; ``test`` is what docs/benchmarks/research.md reports.
 """
 
 from __future__ import annotations
