@@ -474,9 +474,7 @@ def engine(folder: Path) -> str:
         "CPU ms/run, concurrency 32",
         "statements / transactions per run",
     )
-    ratio = (
-        f"| largest ÷ smallest | {_spread(before2, c2)} | | {_spread(before32, c32)} | |\n"
-    )
+    ratio = f"| largest ÷ smallest | {_spread(before2, c2)} | | {_spread(before32, c32)} | |\n"
     return _table(header, "rrrrr", rows) + ratio
 
 
