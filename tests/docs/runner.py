@@ -217,6 +217,7 @@ class Sandbox:
                 code = process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self._kill(process.pid)
+                process.wait()
                 code = -1
                 stderr.write(f"\n[docs runner: killed after {timeout:g} s]\n")
         waits = "wait-for" in block.options and code == int(block.options.get("exit", "0"))
