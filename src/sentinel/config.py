@@ -44,6 +44,7 @@ SECTIONS: dict[str, str] = {
     "llm": "sentinel.llm.settings:LLMSettings",
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",
+    "web": "sentinel.web.settings:WebSettings",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",

@@ -1,4 +1,4 @@
-"""The README's tables from results documents: averages over seeds, targets on test."""
+"""The monitoring tables from results documents: averages over seeds, targets on test."""
 
 from __future__ import annotations
 

@@ -198,3 +198,84 @@ def test_an_unknown_model_is_a_usage_error() -> None:
 
     assert result.exit_code == 2
     assert "gpt:5" in result.output
+
+
+USER_WORLD = """\
+id: town-pool-hours
+title: Riverside pool summer hours
+mission: When does the Riverside public pool open on weekdays this summer?
+criteria: A report gives the weekday opening time
+notify: once
+start: 2025-05-01T00:00:00Z
+end: 2025-06-15T00:00:00Z
+sites:
+  - host: www.riverside-town.example
+    kind: official
+    pages:
+      - path: /leisure/pool
+        title: Riverside pool
+        timeline:
+          - at: 2025-05-20T09:00:00Z
+            body: |
+              # Riverside pool: summer hours
+
+              From June 1 the pool opens at 6:30 on weekdays and at 8:00 at weekends.
+  - host: www.riverside-chat.example
+    kind: forum
+    pages:
+      - path: /t/pool-hours
+        title: Pool hours this year?
+        timeline:
+          - at: 2025-05-10T18:00:00Z
+            body: |
+              Someone said the pool might open at 7:00 this summer, but nobody knows.
+events:
+  - at: 2025-05-20T09:00:00Z
+    condition: true
+    facts:
+      weekday_opening: "6:30"
+"""
+
+
+def test_a_users_own_worlds_are_the_cases_with_scenarios(tmp_path: Path) -> None:
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "pool.yaml").write_text(USER_WORLD)
+    out = tmp_path / "research.json"
+
+    result = CliRunner().invoke(
+        app,
+        ["--scenarios", str(tmp_path / "cases"), "--model", "extractive", "--json", str(out)],
+        env={"COLUMNS": "200"},
+    )
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert report["cases_source"] == str(tmp_path / "cases")
+    (case,) = report["cases"]
+    assert case["scenario"] == "town-pool-hours"
+    assert case["split"] == split_of("town-pool-hours")
+    assert (case["facts_found"], case["facts_total"], case["error"]) == (1, 1, None)
+
+
+@pytest.mark.parametrize(
+    ("files", "problem"),
+    [
+        ({}, "holds no .yaml or .yml world file"),
+        (
+            {"a.yaml": USER_WORLD.replace('    facts:\n      weekday_opening: "6:30"\n', "")},
+            "needs an event with facts",
+        ),
+        ({"a.yaml": USER_WORLD, "b.yaml": USER_WORLD}, "id used twice"),
+        ({"a.yaml": USER_WORLD.replace("mission:", "mision:")}, "a.yaml"),
+    ],
+)
+def test_bad_case_directories_are_refused_naming_the_problem(
+    tmp_path: Path, files: dict[str, str], problem: str
+) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+
+    result = CliRunner().invoke(app, ["--scenarios", str(tmp_path), "--model", "extractive"])
+
+    assert result.exit_code == 2
+    assert problem in " ".join(result.output.replace("│", " ").split())

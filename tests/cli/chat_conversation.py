@@ -1,5 +1,6 @@
-"""A two-turn conversation the scripted model plays (the browser test, the CLI test and the
-README's transcript use it): the model's replies are scripted, everything else is real."""
+"""A two-turn conversation the scripted model plays in the browser and CLI tests (the docs'
+docs/examples/chat-script.yaml scripts the same): the model's replies are scripted, everything
+else is real."""
 
 from __future__ import annotations
 

@@ -22,7 +22,7 @@ from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
 from tests.assistant.chat.conftest import Script
-from tests.cli.chat_conversation import ASK, conversation
+from tests.cli.chat_conversation import ASK
 from tests.cli.test_watch_cli import home, invoke, sqlite_template
 
 __all__ = ["home", "sqlite_template"]
@@ -286,13 +286,16 @@ def normalized(transcript: str) -> str:
     return re.sub(r"done in \d+\.\d s", "done in <n> s", transcript).strip()
 
 
-def test_the_readme_transcript_is_what_the_cli_prints(
+def test_the_docs_transcript_is_what_the_cli_prints_with_the_script_file(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    shown = readme.split("<!-- chat-transcript -->\n```text\n", 1)[1].split("\n```", 1)[0]
-    script = conversation()
-    monkeypatch.setattr(chat_cli, "assistant_model", lambda: script.model)
+    """docs/assistant.md shows a conversation on the scripted model replaying
+    docs/examples/chat-script.yaml: the command a user can run prints exactly that."""
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "assistant.md").read_text(encoding="utf-8")
+    shown = page.split("<!-- chat-transcript -->\n```text\n", 1)[1].split("\n```", 1)[0]
+    monkeypatch.setenv("SENTINEL_LLM_ASSISTANT", "scripted")
+    monkeypatch.setenv("SENTINEL_LLM_SCRIPT", str(root / "docs" / "examples" / "chat-script.yaml"))
     monkeypatch.setenv("COLUMNS", "120")
 
     result = invoke("chat", input=f"{ASK}\n/1\n")

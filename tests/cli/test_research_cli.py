@@ -96,10 +96,11 @@ def test_a_folder_of_documents_is_the_local_index(tmp_path: Path) -> None:
 def test_the_default_empty_index_is_explained() -> None:
     result = runner.invoke(app, [QUESTION, "--model", "extractive"], env=NO_MODELS)
 
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stdout == ""
     assert "the local index at" in result.stderr
-    assert "is empty" in result.stderr
+    assert "holds no .md, .txt or .html documents" in result.stderr
+    assert "pass --index DIR" in result.stderr
     assert "--world SCENARIO" in result.stderr
 
 
@@ -122,7 +123,7 @@ def test_a_failed_run_prints_one_clear_error_and_no_report() -> None:
         (["--world", "research-chip-plant", "--search", "brave"], "brings its own search engine"),
         (["--world", "research-chip-plant", "--at", "next week"], "not an ISO 8601 time"),
         (["--world", "no-such-world"], "no bundled scenario with this id"),
-        (["--model", "gpt:4"], "SENTINEL_LLM='gpt:4'"),
+        (["--model", "gpt:4"], "--model 'gpt:4': expected local[:NAME], openai[:MODEL], scripted"),
     ],
 )
 def test_bad_options_are_usage_errors(arguments: list[str], problem: str) -> None:
@@ -211,7 +212,7 @@ def test_a_webhook_url_that_cannot_work_is_refused_before_the_run() -> None:
         app, [QUESTION, "--world", "research-chip-plant", "--webhook", "hooks.example/r"]
     )
 
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "must be an absolute http:// or https:// URL" in result.stderr
     assert "researching" not in result.stderr
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -10,6 +11,7 @@ import sys
 import time
 from importlib import resources
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -104,11 +106,12 @@ def test_serve_prints_how_to_browse_and_serves_the_world(tmp_path: Path) -> None
 def _check_served_world(process: subprocess.Popen[str]) -> None:
     assert process.stdout is not None
     banner: list[str] = []
-    while not banner or "Browse:" not in banner[-1]:
+    while not banner or "Press Ctrl+C" not in banner[-1]:
         line = process.stdout.readline()
         assert line, f"the command ended early: {banner}"
         banner.append(line)
-    match = re.search(r"(http://127\.0\.0\.1:\d+)/__world/", banner[-1])
+    browse = next(line for line in banner if line.startswith("Browse:"))
+    match = re.search(r"(http://127\.0\.0\.1:\d+)/__world/", browse)
     assert match, banner
     url = match.group(1)
     assert banner[0].startswith("Simulated world at 2025-09-10 00:00 UTC")
@@ -118,6 +121,41 @@ def _check_served_world(process: subprocess.Popen[str]) -> None:
     assert "available Friday, September 19" in page.text
     proxied = httpx.get("http://www.apple.example/iphone", proxy=url, timeout=5)
     assert proxied.status_code == 200
+    sentinel_line = next(line for line in banner if line.startswith("Sentinel:"))
+    _research_through_the_proxy(sentinel_line.removeprefix("Sentinel:").split())
+
+
+def _research_through_the_proxy(settings: list[str]) -> None:
+    """Sentinel itself, configured as the banner says, searches and reads the served world
+    (its hosts exist only behind the proxy: resolving them locally would fail)."""
+    env = {**os.environ, **dict(setting.split("=", 1) for setting in settings)}
+    question = "When is the iPhone 17 available?"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from sentinel.cli.main import run; run()",
+            "research",
+            question,
+            "--search",
+            "searxng",
+            "--model",
+            "extractive",
+            "--max-iters",
+            "1",
+            "--quiet",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    sources = [source["url"] for source in json.loads(done.stdout)["sources"]]
+    assert sources
+    assert "http://www.apple.example/newsroom/iphone-17" in sources
+    assert all(str(urlsplit(source).hostname).endswith(".example") for source in sources)
 
 
 def _get_when_ready(url: str) -> httpx.Response:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from sentinel.llm import (
     LanguageModel,
@@ -14,6 +16,13 @@ from sentinel.llm import (
     ScriptedModel,
     get_model,
 )
+from sentinel.llm.errors import LLMConfigError
+
+
+class Answer(BaseModel):
+    """A structured reply."""
+
+    city: str
 
 
 @pytest.fixture(autouse=True)
@@ -71,3 +80,43 @@ async def test_scripted_provider_fills_schemas_for_offline_runs() -> None:
 
     assert isinstance(model, ScriptedModel)
     assert (await model.complete("hi")).text == "ok"
+
+
+async def test_a_script_file_replays_its_replies_by_output_then_fills(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    script = tmp_path / "script.yaml"
+    script.write_text("Answer:\n  - {city: Paris}\ntext:\n  - First reply.\n  - Second reply.\n")
+    monkeypatch.setenv("SENTINEL_LLM_ASSISTANT", "scripted")
+    monkeypatch.setenv("SENTINEL_LLM_SCRIPT", str(script))
+    model = get_model("assistant")
+
+    assert isinstance(model, ScriptedModel)
+    assert (await model.complete("a", output=Answer)).parsed == Answer(city="Paris")
+    assert (await model.complete("b", output=Answer)).parsed == Answer(city="a")  # example values
+    assert (await model.complete("c")).text == "First reply."
+    assert [piece async for piece in model.stream("d") if isinstance(piece, str)] == [
+        "Second",
+        " reply.",
+    ]
+    assert (await model.complete("e")).text == "ok"
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (None, "cannot read it"),
+        ("[1, 2]", "expected a mapping of output names"),
+        ("text: one reply", "expected a mapping of output names"),
+    ],
+)
+def test_a_bad_script_file_is_refused_naming_the_variable(
+    tmp_path: Path, content: str | None, problem: str
+) -> None:
+    script = tmp_path / "script.yaml"
+    if content is not None:
+        script.write_text(content)
+
+    with pytest.raises(LLMConfigError, match=problem) as refused:
+        get_model(settings=LLMSettings(spec="scripted", script=script))
+    assert refused.value.variable == "SENTINEL_LLM_SCRIPT"

@@ -142,8 +142,18 @@ async def configured_research(
     """Research with the configured models (or every node on ``model``, as ``sentinel
     research --model`` takes it) over the documents folder, ``SENTINEL_SEARCH_FOLDER``, as
     ``sentinel research`` does by default."""
-    from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
+    from sentinel.research import (
+        EmptyIndexError,
+        ResearchModels,
+        ResearchTools,
+        report_payload,
+        run_research,
+    )
 
-    async with ResearchTools.home_index() as tools:
+    try:
+        tools = ResearchTools.home_index()
+    except EmptyIndexError as error:  # the caller is remote: no server path, no CLI option
+        raise error.for_remote_callers() from None
+    async with tools:
         result = await run_research(question, tools, ResearchModels.configured(model), log=log)
     return report_payload(result)

@@ -1,7 +1,8 @@
 """``sentinel bench research``: the research agent on canned questions over simulated worlds.
 
-Each case is a bundled ``research-*`` scenario: its mission is the question, the facts of its
-last ground-truth event are what a good report contains. A case runs in a fresh world at the
+Each case is a bundled ``research-*`` scenario (or, with ``--scenarios DIR``, a world of the
+user's in the same YAML format): its mission is the question, the facts of its last
+ground-truth event are what a good report contains. A case runs in a fresh world at the
 scenario's end, through the same SearXNG adapter and fetcher as ``sentinel research --world``.
 
 Measured per case: schema validity (a FinalReport came out and validates), citation validity
@@ -13,7 +14,7 @@ independent rule, citation precision, repetition rate; searches, model calls, wa
 much of the truth the retrieval put in front of the reporter.
 
 Cases and their ``dev``/``test`` split are in ``research_cases``. Heuristics are developed
-on ``dev``; ``test`` is what the README reports.
+on ``dev``; ``test`` is what docs/benchmarks/research.md reports.
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ from sentinel.bench.research_cases import (
     Case,
     cases,
     fact_found,
+    user_cases,
 )
 from sentinel.bench.research_claims import facts_cited, score_claims
 from sentinel.clock import VirtualClock
-from sentinel.errors import SentinelError
+from sentinel.errors import InvalidInput, SentinelError
 from sentinel.llm import UsageTracker
 from sentinel.research import (
     FinalReport,
@@ -54,7 +56,7 @@ from sentinel.research import (
 )
 from sentinel.research.passages import SourceText
 from sentinel.research.state import domain_of
-from sentinel.sim import Scenario, World, load_bundled
+from sentinel.sim import Scenario, ScenarioError, World
 
 DEFAULT_MODEL = "local:qwen2.5-coder-0.5b"
 
@@ -131,7 +133,7 @@ async def run_case(
 ) -> CaseResult:
     """Research one case in a fresh world; failures are results too. ``trace`` receives the
     run's log as JSON lines."""
-    scenario: Scenario = load_bundled(case.scenario)
+    scenario: Scenario = case.load_world()
     clock = VirtualClock(scenario.end)
     world = World.from_scenario(scenario, clock)
     started = time.perf_counter()
@@ -192,8 +194,17 @@ def command(
         ),
     ] = DEFAULT_MODEL,
     split: Annotated[
-        str, typer.Option("--split", help="dev, test or all (the split rule: see README).")
+        str,
+        typer.Option("--split", help="dev, test or all (the split rule: see the docs)."),
     ] = "all",
+    scenarios: Annotated[
+        Path | None,
+        typer.Option(
+            "--scenarios",
+            help="Your own cases: a directory of world files (YAML, as `sentinel sim` reads "
+            "them; each world's mission is the question, its last event's facts the answer).",
+        ),
+    ] = None,
     limit: Annotated[
         int | None, typer.Option("--limit", min=1, help="Run the first N cases.")
     ] = None,
@@ -210,9 +221,18 @@ def command(
     console = Console()
     if split not in ("dev", "test", "all"):
         raise typer.BadParameter("is not dev, test or all", param_hint="--split")
-    chosen = cases(split)[:limit]
+    try:
+        chosen = (cases(split) if scenarios is None else user_cases(scenarios, split))[:limit]
+    except ScenarioError as error:
+        raise typer.BadParameter(str(error), param_hint="--scenarios") from None
+    except InvalidInput as error:
+        raise typer.BadParameter(
+            f"{error.value}: {error.problem}", param_hint="--scenarios"
+        ) from None
     try:
         models = ResearchModels.configured(model)
+    except InvalidInput as exc:
+        raise typer.BadParameter(f"{model!r}: {exc.problem}", param_hint="--model") from exc
     except SentinelError as exc:
         raise typer.BadParameter(str(exc), param_hint="--model") from exc
     settings = ResearchSettings(max_iters=max_iters)
@@ -221,7 +241,9 @@ def command(
     results = asyncio.run(run_cases(chosen, models, settings, console, trace_dir))
     print_results(results, model)
     if json_file is not None:
-        json_file.write_text(json.dumps(to_json(results, model, settings), indent=2))
+        document = to_json(results, model, settings)
+        document["cases_source"] = str(scenarios) if scenarios is not None else "bundled"
+        json_file.write_text(json.dumps(document, indent=2))
 
 
 def _rate(part: int, whole: int) -> float | None:

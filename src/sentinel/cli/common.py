@@ -183,7 +183,9 @@ def configured_search() -> SearchProvider:
         if not folder.is_dir():
             raise ConfigError(f"SENTINEL_SEARCH_FOLDER={folder} is not a folder")
         return get_search_provider("local", folder=folder)
-    return get_search_provider(settings.search)
+    from sentinel.web.settings import search_transport
+
+    return get_search_provider(settings.search, transport=search_transport())
 
 
 def build_run_services(
@@ -197,8 +199,7 @@ def build_run_services(
     """
     from sentinel.llm import get_model
     from sentinel.monitor.run import RunServices
-    from sentinel.web.fetch import Fetcher
-    from sentinel.web.settings import configured_guard
+    from sentinel.web.settings import configured_fetcher
 
     rng = random.Random()
     search_settings = SearchSettings()
@@ -212,10 +213,9 @@ def build_run_services(
         db=db,
         search=configured_search(),
         # The local search returns file:// hits from its folder: let runs read exactly those.
-        # The guard admits SENTINEL_FETCH_ALLOW_HOSTS (a bad entry fails here, named).
-        fetcher=Fetcher(
-            guard=configured_guard(), file_roots=[folder] if folder is not None else []
-        ),
+        # The guard admits SENTINEL_FETCH_ALLOW_HOSTS (a bad entry fails here, named); fetches
+        # go through SENTINEL_WEB_PROXY when set (e.g. a world served by `sentinel sim serve`).
+        fetcher=configured_fetcher(file_roots=[folder] if folder is not None else []),
         clock=clock,
         sensor_model=get_model("sensor"),
         governor_model=get_model("governor"),

@@ -61,6 +61,9 @@ COMMANDS: tuple[LazyCommand, ...] = (
         "The assistant's memories: list, add, edit, delete, search.",
     ),
     LazyCommand(
+        "tasks", "sentinel.cli.tasks:app", "The assistant's tasks: list, add, done, delete."
+    ),
+    LazyCommand(
         "receipts", "sentinel.cli.receipts:app", "Decision receipts: list, verify the hash chain."
     ),
     LazyCommand(

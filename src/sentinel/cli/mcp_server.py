@@ -22,8 +22,10 @@ import typer
 from sentinel.api.research_jobs import ResearchRunner, configured_research
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stderr, worker_engine
+from sentinel.cli.options import given_as
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
+from sentinel.errors import InvalidInput
 from sentinel.research import ResearchModels, RunLog, report_payload, run_research
 from sentinel.storage import Database
 
@@ -31,6 +33,7 @@ log = logging.getLogger(__name__)
 
 
 def mcp(
+    ctx: typer.Context,
     world: Annotated[
         str | None,
         typer.Option(
@@ -62,6 +65,7 @@ def mcp(
         raise typer.BadParameter(
             "the MCP SDK is not installed: pip install 'sentinel[mcp]'", param_hint="mcp"
         )
+    check_research_model(ctx, research_model)
     if worker and engine_settings().engine != "embedded":
         raise typer.BadParameter(
             "under Temporal, monitors run in `sentinel worker --engine temporal`",
@@ -83,6 +87,18 @@ def mcp(
                 await backend.research.close()
 
     run(main)
+
+
+def check_research_model(ctx: typer.Context, model: str | None) -> None:
+    """Refuse a bad ``--research-model`` now, naming it, rather than on every research call
+    (whose MCP client has no such option to change)."""
+    if model is None:
+        return
+    try:
+        ResearchModels.configured(model)
+    except InvalidInput as error:
+        name = given_as(ctx, "research_model", "--research-model", "SENTINEL_RESEARCH_MODEL")
+        raise typer.BadParameter(f"{model!r}: {error.problem}", param_hint=name) from None
 
 
 def research_runner(world: str | None, model: str | None) -> ResearchRunner:

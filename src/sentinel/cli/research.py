@@ -18,10 +18,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from sentinel.cli.options import given_as
 from sentinel.clock import VirtualClock
-from sentinel.errors import SentinelError
+from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.protocols.a2a import a2a_available
 from sentinel.research import (
+    EmptyIndexError,
     ResearchModels,
     ResearchResult,
     ResearchSettings,
@@ -45,7 +47,16 @@ class OutputFormat(StrEnum):
     md = "md"
 
 
+EXIT_FAILURE = 1
+EXIT_BAD_INPUT = 2  # as every sentinel command: the input or the configuration was at fault
+SOURCES_HINT = (
+    "pass --index DIR with documents, --world SCENARIO for a simulated world, "
+    "or --search searxng|brave|tavily|google_cse for a web search provider"
+)
+
+
 def research(
+    ctx: typer.Context,
     question: Annotated[str, typer.Argument(help="The research question.")],
     max_iters: Annotated[
         int, typer.Option("--max-iters", min=1, max=20, help="Searches before a forced finish.")
@@ -128,9 +139,16 @@ def research(
         log = RunLog(trace, on_event=None if quiet else _progress(err))
         with log:
             result = asyncio.run(_research(question, tools, models, settings, log))
+    except InvalidInput as exc:
+        if exc.field == "model":  # the option (or its variable) the user set
+            name = given_as(ctx, "model", "--model ", "SENTINEL_RESEARCH_MODEL=")
+            err.print(f"error: {name}{exc.value!r}: {exc.problem}", markup=False)
+        else:
+            err.print(f"error: {exc}", markup=False)
+        raise typer.Exit(EXIT_BAD_INPUT) from exc
     except SentinelError as exc:
         err.print(f"error: {exc}", markup=False)
-        raise typer.Exit(1) from exc
+        raise typer.Exit(EXIT_BAD_INPUT if isinstance(exc, ConfigError) else EXIT_FAILURE) from exc
     text = (
         result.report.model_dump_json(indent=2) + "\n"
         if output_format is OutputFormat.json
@@ -212,10 +230,21 @@ def _tools(
     if provider == "local":
         if index is not None and not index.is_dir():
             raise typer.BadParameter(f"{index} is not a folder", param_hint="--index")
-        return ResearchTools.home_index(index)
+        try:
+            return ResearchTools.home_index(index)
+        except EmptyIndexError as error:
+            if index is not None:
+                raise typer.BadParameter(
+                    f"{index} holds no .md, .txt or .html documents", param_hint="--index"
+                ) from None
+            raise EmptyIndexError(error.location, f"{error}; {SOURCES_HINT}") from None
     if index is not None:
         raise typer.BadParameter("--index is for --search local", param_hint="--index")
-    return ResearchTools.web(get_search_provider(provider))
+    from sentinel.web.settings import configured_fetcher, search_transport
+
+    # Both through SENTINEL_WEB_PROXY when it is set (e.g. a world of `sentinel sim serve`).
+    searcher = get_search_provider(provider, transport=search_transport())
+    return ResearchTools.web(searcher, fetcher=configured_fetcher())
 
 
 def world_tools(ref: str, at: datetime | None = None) -> ResearchTools:

@@ -67,7 +67,8 @@ def parse_moment(text: str) -> datetime:
 
 
 def instructions(world: World, url: str) -> str:
-    """How to reach a served world: browser, proxy, search and Python."""
+    """How to reach a served world: browser, proxy, search, Python, and Sentinel itself
+    (monitors and research fetch and search through ``SENTINEL_WEB_PROXY``)."""
     sample = next(iter(world.visible_pages()), None)
     page = sample.url if sample else f"http://{sorted(world.site_hosts)[0]}/"
     lines = [
@@ -78,6 +79,8 @@ def instructions(world: World, url: str) -> str:
         f"Proxy:   curl -x {url} {page}",
         f"Search:  curl -x {url} '{world.search_url}/search?q=news&format=json'",
         f'Python:  httpx.AsyncClient(proxy="{url}")',
+        f"Sentinel: SENTINEL_WEB_PROXY={url} SENTINEL_SEARCH=searxng "
+        f"SEARXNG_URL={world.search_url}",
         "Press Ctrl+C to stop.",
     ]
     return "\n".join(lines)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
 from sentinel.llm.base import LanguageModel
+from sentinel.llm.errors import LLMConfigError
 from sentinel.llm.local.provider import DEFAULT_PARAMS, LocalModel
 from sentinel.llm.local.runtime import RuntimeOptions
 from sentinel.llm.scripted import ScriptedModel
@@ -21,7 +28,10 @@ def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -
     settings = settings or load_settings()
     choice = settings.choice(role)
     if choice.kind == "scripted":
-        return ScriptedModel.filling(name=choice.model or "scripted")
+        name = choice.model or "scripted"
+        if settings.script is not None:
+            return ScriptedModel.from_script(load_script(settings.script), name=name)
+        return ScriptedModel.filling(name=name)
     if choice.kind == "local":
         return LocalModel(
             choice.model,
@@ -50,3 +60,21 @@ def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -
         structured=settings.structured,
         defaults=GenerationParams(max_tokens=settings.max_tokens, temperature=settings.temperature),
     )
+
+
+def load_script(path: Path) -> dict[str, Sequence[Any]]:
+    """The replies of a scripted model from a YAML (or JSON) file: a mapping of output class
+    names (and ``text``) to lists; ``LLMConfigError`` naming SENTINEL_LLM_SCRIPT otherwise."""
+    try:
+        script = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise LLMConfigError("SENTINEL_LLM_SCRIPT", str(path), f"cannot read it: {exc}") from None
+    if not isinstance(script, dict) or not all(
+        isinstance(key, str) and isinstance(replies, list) for key, replies in script.items()
+    ):
+        raise LLMConfigError(
+            "SENTINEL_LLM_SCRIPT",
+            str(path),
+            'expected a mapping of output names (PersonaChoice, ..., "text") to lists of replies',
+        )
+    return script

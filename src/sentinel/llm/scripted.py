@@ -6,6 +6,12 @@ example values, like pydantic-ai's TestModel.
     model = ScriptedModel(['{"city": "Paris"}'])
     model = ScriptedModel(lambda request: f"echo: {request.prompt}")
     model = ScriptedModel.filling()
+    model = ScriptedModel.from_script({"PersonaChoice": [...], "text": ["Hello."]})
+
+``from_script`` (and ``SENTINEL_LLM=scripted`` with ``SENTINEL_LLM_SCRIPT=FILE``, a YAML or
+JSON file of that shape) answers each call from the list named after what it asks for: the
+output type's class name, or ``text`` for prose (reasoning and streamed answers alike), in
+order; a list used up answers with example values, as ``filling`` does.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ ScriptedReply = str | BaseModel | Mapping[str, Any] | Sequence[Any] | BaseExcept
 _TOKEN = re.compile(r"\s*\S+|\s+$")
 FILL_TEXT = "ok"
 """What a filling ScriptedModel answers when no output type is requested."""
+TEXT_KEY = "text"
+"""The list of a script that answers prose (no output type)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +110,24 @@ class ScriptedModel(LanguageModel):
     def filling(cls, *, name: str = "scripted") -> ScriptedModel:
         """A model that answers every output type with example values, and text with "ok"."""
         return cls(name=name, fill=True)
+
+    @classmethod
+    def from_script(
+        cls, script: Mapping[str, Sequence[Any]], *, name: str = "scripted"
+    ) -> ScriptedModel:
+        """A model answering each call from ``script[<output class name>]`` (``script["text"]``
+        for prose), in order; a list used up answers with example values (see the module)."""
+        queues = {key: deque(replies) for key, replies in script.items()}
+
+        def reply(request: ScriptedRequest) -> ScriptedReply:
+            key = request.output.__name__ if request.output is not None else TEXT_KEY
+            queue = queues.get(key)
+            if queue:
+                answer: ScriptedReply = queue.popleft()
+                return answer
+            return FILL_TEXT if request.output is None else fill_model(request.output)
+
+        return cls(reply, name=name)
 
     @property
     def last_call(self) -> ScriptedCall:

@@ -3,7 +3,8 @@
 SENTINEL_LLM=local:qwen2.5-coder-0.5b        (default) an embedded local model
 SENTINEL_LLM=openai                          an OpenAI-compatible endpoint, with
   SENTINEL_LLM_BASE_URL, SENTINEL_LLM_API_KEY, SENTINEL_LLM_MODEL (or openai:MODEL)
-SENTINEL_LLM=scripted                        a ScriptedModel that fills any schema
+SENTINEL_LLM=scripted                        a ScriptedModel that fills any schema, or
+  replays SENTINEL_LLM_SCRIPT (a YAML/JSON file: replies per output type, "text" for prose)
 SENTINEL_LLM_GOVERNOR=local:smollm2-135m     one role on another model; also
   SENTINEL_LLM_<ROLE>_MODEL, _BASE_URL, _API_KEY for ROLE in ROLES
 """
@@ -11,6 +12,7 @@ SENTINEL_LLM_GOVERNOR=local:smollm2-135m     one role on another model; also
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, cast, get_args
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError
@@ -48,6 +50,7 @@ class LLMSettings(BaseSettings):
     threads: int | None = Field(default=None, ge=1)
     max_tokens: int | None = Field(default=None, ge=1)
     temperature: float | None = Field(default=None, ge=0, le=2)
+    script: Path | None = None
 
     sensor: str | None = None
     sensor_model: str | None = None

@@ -71,15 +71,30 @@ class SearchFailed(ProviderError):
 
 
 class EmptyIndexError(ConfigError):
-    """The local search index has no documents to research."""
+    """The local search index has no documents to research.
 
-    def __init__(self, location: str) -> None:
+    The message says what is wrong; how to fix it depends on who asked, so each surface
+    words the remedy in its caller's terms: the CLI names its options (``--index``,
+    ``--world``, ``--search``), a server's callers get ``for_remote_callers``.
+    """
+
+    def __init__(self, location: str, message: str | None = None) -> None:
         self.location = location
         super().__init__(
-            f"the local index at {location} is empty (no .md, .txt or .html documents): put "
-            "documents there or set SENTINEL_SEARCH_FOLDER to a folder that has some "
-            "(sentinel research also takes --index DIR, --world SCENARIO, or "
-            "--search searxng|brave|tavily|google_cse for a web search provider)"
+            message
+            or f"nothing to research: the local index at {location} holds no .md, .txt or "
+            ".html documents (put documents there or set SENTINEL_SEARCH_FOLDER to a folder "
+            "that has some)"
+        )
+
+    def for_remote_callers(self) -> EmptyIndexError:
+        """The same error for someone who reached this Sentinel through a server (API, MCP,
+        A2A, the chat): no server path, no command-line option, only who can fix it."""
+        return EmptyIndexError(
+            self.location,
+            "this Sentinel has no documents to research: its documents folder "
+            "(SENTINEL_SEARCH_FOLDER where it runs) is empty; whoever runs it adds .md, .txt or "
+            ".html documents there",
         )
 
 

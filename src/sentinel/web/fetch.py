@@ -117,7 +117,9 @@ class Fetcher:
     at connect time (no DNS-rebinding window). With an injected ``transport`` (the simulated
     world, tests) the guard still vets every URL before the request, so allow the transport's
     hosts explicitly (``SSRFGuard(allow_hosts=[...])``). With a ``proxy`` the proxy resolves
-    names itself: the guard's check of the target is then advisory — a residual risk.
+    names itself (the simulated world's ``sentinel sim serve``, a corporate proxy): the guard
+    still refuses other schemes and private addresses written in the URL, but a host name is
+    left to the proxy — what it resolves to is the proxy's to police, a residual risk.
 
     ``timeout`` bounds each request including reading its body; ``retry`` (default: none)
     retries timeouts, network errors, 429 and 5xx; ``clock`` stamps ``fetched_at``.
@@ -143,6 +145,7 @@ class Fetcher:
         file_roots: Iterable[Path] = (),
     ) -> None:
         self.guard = guard or SSRFGuard()
+        self.proxy = proxy
         # Folders whose files may be read through file:// URLs (the local search's documents).
         self.file_roots = tuple(Path(root) for root in file_roots)
         self.politeness = politeness or Politeness()
@@ -284,7 +287,8 @@ class Fetcher:
 
     async def _vet(self, url: str) -> None:
         try:
-            await self.guard.vet(url)
+            # Through a proxy a name may exist only there (a simulated world's hosts).
+            await self.guard.vet(url, resolve=self.proxy is None)
         except BlockedURL as exc:
             raise FetchError(url, "blocked", str(exc)) from exc
 

@@ -157,8 +157,11 @@ class SSRFGuard:
             hint = None if ip.is_unspecified or ip.is_multicast else ALLOW_HINT
             raise BlockedURL(url, reason, host=host, address=str(ip), hint=hint)
 
-    async def vet_host(self, host: str, *, url: str | None = None) -> list[str] | None:
-        """The approved addresses of ``host``; None if the host is allowlisted by name.
+    async def vet_host(
+        self, host: str, *, url: str | None = None, resolve: bool = True
+    ) -> list[str] | None:
+        """The approved addresses of ``host``; None if the host is allowlisted by name, or
+        is a name and ``resolve`` is false (a proxy resolves it: see ``Fetcher``).
 
         Every resolved address must pass: a connection may use any of them.
         """
@@ -170,6 +173,8 @@ class SSRFGuard:
         if literal is not None:
             self.check_address(str(literal), url=shown, host=name)
             return [str(literal)]
+        if not resolve:
+            return None
         try:
             addresses = await self._resolver(name)
         except (OSError, UnicodeError) as exc:
@@ -182,8 +187,9 @@ class SSRFGuard:
             self.check_address(address, url=shown, host=name)
         return list(addresses)
 
-    async def vet(self, url: str) -> list[str] | None:
-        """Check ``url`` and return the approved addresses of its host (None if allowlisted)."""
+    async def vet(self, url: str, *, resolve: bool = True) -> list[str] | None:
+        """Check ``url`` and return the approved addresses of its host (None if allowlisted,
+        or a name left unresolved because ``resolve`` is false)."""
         try:
             parts = urlsplit(url)
             host = parts.hostname
@@ -194,7 +200,7 @@ class SSRFGuard:
             raise BlockedURL(url, f"scheme {parts.scheme or '(none)'!r} is not http or https")
         if not host:
             raise BlockedURL(url, "no host name")
-        return await self.vet_host(host, url=url)
+        return await self.vet_host(host, url=url, resolve=resolve)
 
     async def check(self, url: str) -> None:
         """Raise ``BlockedURL`` (naming URL, host, address and reason) unless ``url`` is safe."""

@@ -1,4 +1,4 @@
-"""What the fetcher may connect to beyond the public internet: ``SENTINEL_FETCH_ALLOW_HOSTS``.
+"""How Sentinel reaches the web: ``SENTINEL_FETCH_ALLOW_HOSTS`` and ``SENTINEL_WEB_PROXY``.
 
 The SSRF guard (:mod:`sentinel.web.guard`) refuses loopback, private and other non-public
 addresses, because models and web pages hand Sentinel URLs. A user who wants to watch an
@@ -8,17 +8,26 @@ comma-separated list of host names (``intranet.corp``, ``localhost``), ``*.suffi
 A name is trusted whatever it resolves to; an address or range admits connections to those
 addresses, whatever name led there. Empty (the default) allows nothing beyond public
 addresses. A bad entry is a :class:`~sentinel.errors.ConfigError` naming it.
-"""
+
+Without a proxy, page fetches connect directly, each address vetted by the SSRF guard at
+connect time. With ``SENTINEL_WEB_PROXY``, every page fetch and every remote search request
+goes through it — a corporate proxy, or ``sentinel sim serve``, whose simulated hosts exist
+only there.
 
 from __future__ import annotations
 
 import ipaddress
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
 
+import httpx
+from pydantic import ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.errors import ConfigError
+from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
 
 # A DNS name (labels of letters, digits, hyphens and underscores), optionally "*." first.
@@ -96,3 +105,44 @@ def configured_guard() -> SSRFGuard:
     """The SSRF guard of the configuration: public addresses, and what
     ``SENTINEL_FETCH_ALLOW_HOSTS`` allows."""
     return FetchSettings().allowed().guard()
+
+
+class WebSettings(BaseSettings):
+    """``SENTINEL_WEB_PROXY``: an ``http://host:port`` proxy for fetches and searches."""
+
+    model_config = SettingsConfigDict(env_prefix="SENTINEL_WEB_", extra="ignore")
+
+    proxy: str | None = None
+
+    @field_validator("proxy")
+    @classmethod
+    def _absolute_http(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http:// or https:// URL, e.g. http://127.0.0.1:8377")
+        return value.strip()
+
+
+def web_settings() -> WebSettings:
+    """The settings from the environment; ``ConfigError`` naming the variable if invalid."""
+    try:
+        return WebSettings()
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        problem = str(error["msg"]).removeprefix("Value error, ")
+        raise ConfigError(f"SENTINEL_WEB_PROXY={error.get('input')!r}: {problem}") from None
+
+
+def configured_fetcher(*, file_roots: tuple[Path, ...] | list[Path] = ()) -> Fetcher:
+    """A ``Fetcher`` whose guard admits ``SENTINEL_FETCH_ALLOW_HOSTS`` (a bad entry fails
+    here, named), going through ``SENTINEL_WEB_PROXY`` when it is set."""
+    return Fetcher(guard=configured_guard(), proxy=web_settings().proxy, file_roots=file_roots)
+
+
+def search_transport() -> httpx.AsyncBaseTransport | None:
+    """The transport remote search providers use: through ``SENTINEL_WEB_PROXY`` when set,
+    else None (their own default)."""
+    proxy = web_settings().proxy
+    return None if proxy is None else httpx.AsyncHTTPTransport(proxy=proxy, trust_env=False)

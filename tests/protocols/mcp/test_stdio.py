@@ -65,10 +65,11 @@ async def test_over_stdio_the_caller_is_the_local_user(home: Path, tmp_path: Pat
 
     assert not added.is_error
     assert await _memory_owners(home) == ["local"]
-    # Without --world, research reads the local index: empty here, and the error says so.
+    # Without --world, research reads the local index: empty here, and the error says so in
+    # the caller's terms (an MCP client has no command-line options to pass).
     failed = problem(research, 409)
-    assert failed["detail"].startswith("research job 1 failed: the local index at ")
-    assert "--world SCENARIO" in failed["detail"]
+    assert failed["detail"].startswith("research job 1 failed: this Sentinel has no documents")
+    assert "--" not in failed["detail"]
 
 
 async def _memory_owners(home: Path) -> list[str]:

@@ -61,7 +61,7 @@ class SearchRequest(BaseModel):
 
 
 class HitOut(BaseModel):
-    """One retrieved memory: ``score`` in [0, 1] (see the README's "Retrieval"), its rank in
+    """One retrieved memory: ``score`` in [0, 1] (see docs/assistant.md, "Memories"), its rank in
     the BM25 and the dense list (null when that list did not rank it)."""
 
     memory: MemoryOut

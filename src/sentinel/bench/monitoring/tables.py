@@ -1,4 +1,4 @@
-"""The README's monitoring tables, regenerated from committed results documents.
+"""The monitoring tables of docs/benchmarks/monitoring.md, from committed results documents.
 
 ``python -m sentinel.bench.monitoring.tables FILE...`` reads the ``--json`` documents of
 ``sentinel bench monitor`` runs that differ only in their seed (same sensor, error rate and

@@ -46,9 +46,19 @@ async def research(ctx: ActionContext, params: Research) -> ResearchReport:
 
 async def local_index_research(question: str) -> dict[str, Any]:
     """Research ``question`` with the configured models over ``SENTINEL_SEARCH_FOLDER``."""
-    from sentinel.research import ResearchModels, ResearchTools, report_payload, run_research
+    from sentinel.research import (
+        EmptyIndexError,
+        ResearchModels,
+        ResearchTools,
+        report_payload,
+        run_research,
+    )
 
-    async with ResearchTools.home_index() as tools:
+    try:
+        tools = ResearchTools.home_index()
+    except EmptyIndexError as error:  # a chat turn may come from the API: say it for anyone
+        raise error.for_remote_callers() from None
+    async with tools:
         result = await run_research(question, tools, ResearchModels.configured())
     return report_payload(result)
 
