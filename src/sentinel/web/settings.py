@@ -13,6 +13,7 @@ Without a proxy, page fetches connect directly, each address vetted by the SSRF 
 connect time. With ``SENTINEL_WEB_PROXY``, every page fetch and every remote search request
 goes through it — a corporate proxy, or ``sentinel sim serve``, whose simulated hosts exist
 only there.
+"""
 
 from __future__ import annotations
 
