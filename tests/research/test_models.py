@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.llm import LLMConfigError, LocalModel, ScriptedModel
+from sentinel.errors import InvalidInput
+from sentinel.llm import LocalModel, ScriptedModel
 from sentinel.research import ResearchModels
 
 
@@ -31,5 +32,5 @@ def test_one_spec_puts_every_node_on_one_model(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_an_unknown_spec_names_the_problem() -> None:
-    with pytest.raises(LLMConfigError, match="expected local"):
+    with pytest.raises(InvalidInput, match=r"expected local.*extractive"):
         ResearchModels.configured("gpt:4")
