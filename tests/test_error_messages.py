@@ -115,7 +115,7 @@ class served:
 
 EMPTY_INDEX_FOR_REMOTE = (
     "no documents to research",
-    "index folder in its SENTINEL_HOME",
+    "documents folder (SENTINEL_SEARCH_FOLDER where it runs)",
 )
 
 ROWS = [

@@ -10,6 +10,9 @@ Every fenced block of README.md and docs/**/*.md is one of:
   next blocks; processes it leaves in the background (a server) live until the page is done.
 - **data**: ``json`` and ``yaml`` blocks must parse; ``text`` and unlabelled blocks are shown
   output or pictures, not examples.
+- **run by a test of its own**: ``<!-- run-by: tests/path/test_x.py -->`` right before the
+  block, for an example that needs a fixture the page does not show (a shop served on
+  loopback, a receiver): the named test file must exist and read this page.
 - **not run**, only when the Markdown says so right before the block:
   ``<!-- not-run: why -->`` (a real provider, a command that changes the machine, ``make
   test`` itself). Any other kind of block without that comment is refused.
@@ -45,6 +48,7 @@ DEFAULT_TIMEOUT_S = 300.0
 MODEL_TIMEOUT_S = 1800.0
 _NOT_RUN = re.compile(r"^<!--\s*not-run:\s*(.*?)\s*-->\s*$", re.S)
 _RUN = re.compile(r"^<!--\s*run:\s*(.*?)\s*-->\s*$", re.S)
+_RUN_BY = re.compile(r"^<!--\s*run-by:\s*(.*?)\s*-->\s*$", re.S)
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ class Block:
     code: str
     not_run: str | None = None
     options: dict[str, str] = field(default_factory=dict)
+    run_by: str | None = None
 
     @property
     def where(self) -> str:
@@ -69,9 +74,11 @@ class Block:
 
     @property
     def kind(self) -> str:
-        """``run``, ``data``, ``shown``, ``not-run`` or ``unknown``."""
+        """``run``, ``run-by``, ``data``, ``shown``, ``not-run`` or ``unknown``."""
         if self.not_run is not None:
             return "not-run"
+        if self.run_by is not None:
+            return "run-by"
         if self.language in RUN:
             return "run"
         if self.language in DATA:
@@ -104,6 +111,7 @@ def blocks(page: Path, text: str | None = None) -> list[Block]:
             before.content.strip() if before is not None and before.type == "html_block" else ""
         )
         not_run, run = _NOT_RUN.match(comment), _RUN.match(comment)
+        run_by = _RUN_BY.match(comment)
         info = token.info.strip()
         found.append(
             Block(
@@ -113,6 +121,7 @@ def blocks(page: Path, text: str | None = None) -> list[Block]:
                 token.content,
                 not_run=not_run.group(1) if not_run else None,
                 options=_options(run.group(1)) if run else {},
+                run_by=run_by.group(1) if run_by else None,
             )
         )
     return found
@@ -136,6 +145,13 @@ def problems(found: list[Block]) -> list[str]:
                 f"{block.where}: a ```{block.language} block is neither run nor marked "
                 "<!-- not-run: why -->"
             )
+        if block.run_by is not None:
+            test = ROOT / block.run_by
+            if not test.is_file() or block.page.name not in test.read_text(encoding="utf-8"):
+                wrong.append(
+                    f"{block.where}: <!-- run-by: {block.run_by} --> names no test file that "
+                    f"reads {block.page.name}"
+                )
         if block.not_run is not None and not block.not_run.strip():
             wrong.append(f"{block.where}: <!-- not-run: --> needs a reason")
         unknown = set(block.options) - {"exit", "wait-for", "timeout", "model"}
