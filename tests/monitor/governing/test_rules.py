@@ -97,7 +97,7 @@ def test_a_missing_field_equals_null() -> None:
 def test_comparing_text_with_a_number_is_unknown_with_a_note() -> None:
     evaluation = evaluate_rule("price < 100", None, {"price": "call for price"})
     assert evaluation.truth is None
-    assert evaluation.notes == ("cannot compare text 'call for price' < number 100",)
+    assert evaluation.notes == ("price is text 'call for price', not a number",)
 
 
 def test_a_non_boolean_used_as_a_condition_is_unknown_with_a_note() -> None:
