@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_syntax import parse_rule
+from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
 from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
 from sentinel.storage.enums import NotifyBehavior
@@ -51,6 +52,9 @@ class SensorContext(BaseModel):
     )
     run_count: int = Field(default=0, ge=0, description="Runs completed before this one.")
     now: datetime | None = Field(default=None, description="The run's clock, to reason on dates.")
+    state_schema: StateSchema | None = Field(
+        default=None, description="The fields to report (the rule's and declared ones), if any."
+    )
 
 
 class SensorOutput(BaseModel):

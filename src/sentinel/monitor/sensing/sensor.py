@@ -36,6 +36,7 @@ from sentinel.monitor.prompts import SENSOR_INSTRUCTIONS, render_sensor_context
 from sentinel.monitor.scheduling.anchors import page_lines
 from sentinel.monitor.sensing.prefilter import PrefilterDecision, SourceSnapshot, prefilter
 from sentinel.monitor.sensing.reply import REPORT_MAX_TOKENS, reply_model
+from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.monitor.sensing.sources import (
     PageRecord,
     choose_sources,
@@ -122,6 +123,7 @@ class SensorPolicy:
     model: LanguageModel
     force: bool = False
     probe: bool = False
+    schema: StateSchema | None = None
     max_tokens: int = REPORT_MAX_TOKENS
     store: Store[RunState] | None = None
     verdict: _Verdict | None = None
@@ -214,7 +216,8 @@ class SensorPolicy:
         ]
         self.model_calls += 1
         try:
-            output = reply_model(self.store.state.workspace.previous_state if self.store else None)
+            previous = self.store.state.workspace.previous_state if self.store else None
+            output = reply_model(previous, self.schema)
             completion = await self.model.complete(
                 messages, output=output, max_tokens=self.max_tokens
             )
@@ -265,7 +268,9 @@ class Sensor:
         quoted (read first); ``force`` senses even without a change; ``probe`` first re-reads
         only the pages that matter most (see :class:`SensorPolicy`; ignored with ``force``).
         """
-        policy = SensorPolicy(self.model, force=force, probe=probe and not force)
+        policy = SensorPolicy(
+            self.model, force=force, probe=probe and not force, schema=ctx.state_schema
+        )
         terms = query_terms(ctx.original_query, ctx.current_query)
         agent = _sensor_agent(policy, terms, self.page_chars, self.max_pages)
         workspace = Workspace(
@@ -317,6 +322,7 @@ def _sensor_agent(
             pages=space.page_list(),
             terms=terms,
             page_chars=page_chars,
+            schema=policy.schema,
         )
 
     return RuntimeAgent(
