@@ -16,9 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_syntax import parse_rule
-from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
 from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
+from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.storage.enums import NotifyBehavior
 
 MAX_QUERY_CHARS = 500

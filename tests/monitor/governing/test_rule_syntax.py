@@ -33,7 +33,8 @@ from sentinel.monitor.governing.rule_syntax import InvalidRule, parse_rule
         ("in_stock && !(status in ['Sold out'])", 'in_stock && !(status in ["sold out"])'),
         ('title.contains("Beta") || size(tags) > 2', 'title.contains("beta") || size(tags) > 2'),
         ('tags.exists(t, t == "iOS")', 'tags.exists(t, t == "ios")'),
-        (r'title.matches(r"^Beta \d")', r'title.matches(r"^Beta \d")'),
+        (r'title.matches(r"^Beta \d")', r'title.matches(r"(?i)^Beta \d")'),
+        ("price_usd * 2 < 300 && tags[1] == 'x'", 'price_usd * 2.0 < 300 && tags[1] == "x"'),
         ("released < '2025-10-01'", 'released < timestamp("2025-10-01T00:00:00Z")'),
     ],
 )

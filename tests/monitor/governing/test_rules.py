@@ -30,6 +30,7 @@ STATE = {
     "products": [{"sku": "X", "price": "$1,299.00"}],
     "released": "2025-09-09",
     "note": None,
+    "prev_usd": 80,
 }
 
 
@@ -213,3 +214,85 @@ def test_the_governor_reads_the_sensors_volatility_hint_when_the_rule_does_not_h
     )
 
     assert RulesGovernor("price_usd < 100").decide(ctx).next_check == "1 hour"
+
+
+# -- CEL ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("price_usd < 100 && in_stock", True),
+        ("price_usd > 100 || !in_stock", False),
+        ('status in ["delayed", "cancelled"] && title.contains("BETA")', True),
+        ('tags.exists(t, t == "iOS")', True),
+        ("size(tags) == 2 && tags[0] == 'beta'", True),
+        ('products[0].sku == "x" && products[0].price > 1000', True),
+        ('product["name"].startsWith("wid")', True),
+        ('title.matches("^Public")', True),
+        ("price_usd * 2 < 200 && price_usd * 0.5 < 45 && price_usd - prev_usd > 9", True),
+        ("released < '2025-10-01' && released > '2025-09-08T23:00:00Z'", True),
+        ("released == 'September 9, 2025'", True),
+        ("in_stock ? price_usd < 90 : false", True),
+        ("has(product.price) && !has(product.color)", True),
+    ],
+)
+def test_cel_rules_evaluate_against_the_current_state(rule: str, expected: bool) -> None:
+    assert truth(rule, STATE) is expected
+
+
+def test_the_readme_rule_reads_the_price_the_sensor_reports() -> None:
+    assert truth("price_usd < 300", {"price_usd": 279.99}) is True
+    assert truth("price_usd < 300", {"price_usd": "$279.99"}) is True
+    assert truth("price_usd < 300", {"price_usd": 300}) is False
+
+
+def test_a_field_the_sensor_reports_as_null_is_noted_as_null() -> None:
+    evaluation = evaluate_rule("price_usd < 300", None, {"price_usd": None})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("price_usd is null",)
+
+
+def test_a_nested_missing_field_equals_null_too() -> None:
+    assert truth("product.color == null", STATE) is True
+    assert truth("product.color != null", STATE) is False
+
+
+def test_prev_of_a_missing_field_is_noted() -> None:
+    evaluation = evaluate_rule("price < prev(price)", {"other": 1}, {"price": 85})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("prev(price) is missing",)
+
+
+def test_a_rule_that_gives_no_boolean_is_unknown_with_a_note() -> None:
+    evaluation = evaluate_rule("price_usd + 1", None, {"price_usd": 5})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("the rule gives number 6.0, not true/false",)
+
+
+def test_an_error_no_field_explains_gives_cels_reason() -> None:
+    evaluation = evaluate_rule("size(tags) > 'two'", None, {"tags": ["a"]})
+
+    assert evaluation.truth is None
+    assert evaluation.notes[0].startswith("cannot be evaluated: No such overload")
+
+
+def test_declared_kinds_override_the_kinds_the_rule_implies() -> None:
+    # code < prev(code) says nothing of the kind: numeric text reads as a number, unless
+    # the field is declared text.
+    rule = "code < prev(code)"
+    previous, current = {"code": "9"}, {"code": "10"}
+
+    assert evaluate_rule(rule, previous, current).truth is False
+    assert evaluate_rule(rule, previous, current, {"code": "string"}).truth is True
+
+
+def test_the_governor_uses_declared_kinds() -> None:
+    governor = RulesGovernor("price < prev(price)", kinds={"price": "number"})
+
+    decision = governor.decide(context({"price": "$90"}, previous={"price": "$100"}))
+
+    assert decision.should_act

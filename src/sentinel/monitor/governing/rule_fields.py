@@ -110,6 +110,7 @@ class FieldReads:
     current: tuple[str, ...] = ()
     previous: tuple[str, ...] = ()
     changed: tuple[str, ...] = ()
+    tested: tuple[str, ...] = ()
     kinds: dict[str, FieldKind] = field(default_factory=dict)
     calls: list[FieldCall] = field(default_factory=list)
     negated_in: list[NegatedIn] = field(default_factory=list)
@@ -142,6 +143,7 @@ class _Reader:
         self.current: dict[str, None] = {}
         self.previous: dict[str, None] = {}
         self.changed: dict[str, None] = {}
+        self.tested: dict[str, None] = {}
         self.votes: dict[str, list[FieldKind]] = {}
         self.date_literals: dict[int, str] = {}
 
@@ -168,6 +170,7 @@ class _Reader:
         self.reads.current = tuple(self.current)
         self.reads.previous = tuple(self.previous)
         self.reads.changed = tuple(self.changed)
+        self.reads.tested = tuple(self.tested)
         self.reads.kinds = kinds
         return self.reads
 
@@ -186,6 +189,8 @@ class _Reader:
             return index + 1
         end, path = self.path(index)
         self.record(path, index, end, self.current)
+        if self.text(index - 1) == "(" and self.text(index - 2) == "has":
+            self.tested.setdefault(path)  # has(a.b) asks whether the key is there
         return end
 
     def call(self, index: int) -> int:
@@ -303,13 +308,17 @@ class _Reader:
     def is_condition(self, start: int, end: int) -> bool:
         """Whether the operand stands alone as a condition: ``a && b``, ``!a``, ``(a)``."""
         before, after = self.at(start - 1), self.at(end)
-        opens = before is None or before.text in ("&&", "||", "!", "?") or (
-            before.text == "(" and not self.is_call_paren(start - 1)
+        opens = (
+            before is None
+            or before.text in ("&&", "||", "!", "?")
+            or (before.text == "(" and not self.is_call_paren(start - 1))
         )
         opens = opens or is_keyword(before, "and") or is_keyword(before, "or")
         opens = opens or is_keyword(before, "not")
-        closes = after is None or after.text in ("&&", "||", "?") or (
-            after.text == ")" and not self.is_call_paren(self.matching_open(end))
+        closes = (
+            after is None
+            or after.text in ("&&", "||", "?")
+            or (after.text == ")" and not self.is_call_paren(self.matching_open(end)))
         )
         closes = closes or is_keyword(after, "and") or is_keyword(after, "or")
         return opens and closes
@@ -384,7 +393,14 @@ class _Reader:
         """Text literals compare as the sensor's text does: case and spacing folded (not in
         ``matches``, where the text is a pattern)."""
         for index, token in enumerate(self.tokens):
-            if token.kind != "string" or self.in_pattern(index):
+            if token.kind != "string":
+                continue
+            if self.in_pattern(index):
+                # A pattern keeps its escapes; it matches the folded text ignoring case.
+                prefix = len(token.text) - len(token.text.lstrip("rR"))
+                quote = 3 if token.text[prefix : prefix + 3] in ('"""', "'''") else 1
+                cut = prefix + quote
+                self.reads.literals[index] = token.text[:cut] + "(?i)" + token.text[cut:]
                 continue
             value = _decode(token.text)
             if value is not None:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import cel
+from cel.cel import Program
 
 from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_fields import (
@@ -89,17 +90,19 @@ class ParsedRule:
 
     ``paths`` are the dotted fields the rule reads (``price``, ``product.price``,
     ``products.0.sku``) in order of appearance; ``current`` those read as they are now,
-    ``previous`` those read with ``prev()``, ``changed`` those tested with ``changed()``;
-    ``kinds`` the kind each path is compared as (``price < 300``: number).
+    ``previous`` those read with ``prev()``, ``changed`` those tested with ``changed()``,
+    ``tested`` those tested with ``has()``; ``kinds`` the kind each path is compared as
+    (``price < 300``: number).
     """
 
     text: str
     cel: str
-    program: cel.Program
+    program: Program
     paths: tuple[str, ...]
     current: tuple[str, ...]
     previous: tuple[str, ...]
     changed: tuple[str, ...]
+    tested: tuple[str, ...]
     kinds: dict[str, FieldKind]
 
 
@@ -142,6 +145,7 @@ def _parse(text: str) -> ParsedRule:
         current=tuple(path for path in reads.current if path in paths),
         previous=reads.previous,
         changed=reads.changed,
+        tested=reads.tested,
         kinds={path: reads.kinds.get(path, "any") for path in paths},
     )
 
@@ -230,6 +234,9 @@ def _spelling(tokens: list[Token], index: int, reads: FieldReads) -> str:
         return "=="
     if token.kind == "number" and token.text.endswith("."):
         return token.text + "0"
+    if token.kind == "number" and token.text.isdigit() and _in_arithmetic(tokens, index):
+        # CEL has no int * double: the state's numbers are doubles, so are these.
+        return token.text + ".0"
     if token.kind == "punct" and token.text == "." and tokens[index + 1].kind == "index":
         return "["
     if token.kind == "index":
@@ -237,6 +244,11 @@ def _spelling(tokens: list[Token], index: int, reads: FieldReads) -> str:
     if token.kind == "string":
         return reads.literals.get(index, token.text)
     return token.text
+
+
+def _in_arithmetic(tokens: list[Token], index: int) -> bool:
+    neighbours = tokens[index - 1 : index] + tokens[index + 1 : index + 2]
+    return any(token.kind == "op" and token.text in "+-*/" for token in neighbours)
 
 
 def _syntax_error(

@@ -91,7 +91,7 @@ def evaluate_rule(
     try:
         result: Any = parsed.program.execute(reading.context())
         failure = ""
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         # The library raises TypeError, KeyError, IndexError or RuntimeError for what CEL
         # calls an error value (no such overload, no such key, ...): all mean "unknown".
         result, failure = None, str(error).split(". ")[0]
@@ -158,6 +158,8 @@ class _Reading:
                 variables[root] = None if value is _MISSING else _fold(value)
             if "." in path:
                 value = lookup(self.current, path)
+                if value is _MISSING and path in self.parsed.tested:
+                    continue  # has(a.b) must see that b is not there
                 read = None if value is _MISSING else self.read(path, value)[0]
                 variables[root] = _placed(variables[root], path.split(".")[1:], read)
             else:
@@ -213,7 +215,7 @@ def _as_kind(value: Any, kind: FieldKind) -> tuple[Any, bool]:
         return None, True
     if kind == "number":
         number = as_number(value)
-        return (_fold(value), False) if number is None else (canonical(number), True)
+        return (_fold(value), False) if number is None else (_double(number), True)
     if kind == "boolean":
         flag = as_bool(value)
         return (_fold(value), False) if flag is None else (flag, True)
@@ -229,7 +231,13 @@ def _as_kind(value: Any, kind: FieldKind) -> tuple[Any, bool]:
     if kind == "list":
         return _fold(value), isinstance(value, list)
     number = as_number(value)
-    return (canonical(number), True) if number is not None else (_fold(value), True)
+    return (_double(number), True) if number is not None else (_fold(value), True)
+
+
+def _double(number: int | float) -> float:
+    """A number as CEL reads the state's numbers: a double (``price * 0.9`` and ``price * 2``
+    both work), at 12 significant digits so 0.1 + 0.2 is the price 0.3."""
+    return float(f"{float(number):.12g}")
 
 
 def _fold(value: Any) -> Any:
@@ -257,7 +265,11 @@ def _placed(node: Any, parts: list[str], value: Any) -> Any:
         node = {}
     if isinstance(node, dict):
         node = dict(node)
-        key = head if head in node else next((k for k in node if k.casefold() == head.casefold()), head)
+        key = (
+            head
+            if head in node
+            else next((k for k in node if k.casefold() == head.casefold()), head)
+        )
         node[head] = _placed(node.pop(key, None), rest, value)
         return node
     if isinstance(node, list) and head.isdigit() and int(head) < len(node):

@@ -79,7 +79,8 @@ def parse_fields(items: Sequence[Mapping[str, Any]] | None) -> tuple[StateField,
             problem = "a field name is a letter or _ then letters, digits or _ (at most 64)"
             raise InvalidInput("fields", name, problem)
         if kind not in DECLARED_TYPES:
-            raise InvalidInput("fields", kind, f"a field type is one of {', '.join(DECLARED_TYPES)}")
+            choices = ", ".join(DECLARED_TYPES)
+            raise InvalidInput("fields", kind, f"a field type is one of {choices}")
         if name.casefold() in {known.casefold() for known in fields}:
             raise InvalidInput("fields", name, "is declared twice")
         fields[name] = StateField(name=name, kind=kind)
@@ -126,4 +127,3 @@ def schema_for(
     if len(merged) > MAX_FIELDS:
         raise InvalidInput("fields", len(merged), f"at most {MAX_FIELDS} fields")
     return StateSchema(fields=tuple(merged.values()))
-
