@@ -32,12 +32,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pydantic import BaseModel
-
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.sensing.reply import SensorReply
+from sentinel.monitor.sensing.reply import conform_state
 from sentinel.monitor.sensing.sources import query_terms
 from sentinel.monitor.workspace import MAX_QUOTE_CHARS
 from sentinel.sim import Scenario
@@ -211,7 +209,7 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
         return {
             "action": "report_state",
             "payload": {
-                "updated_state": conformed(observation.state, request.output),
+                "updated_state": conform_state(observation.state, request.output),
                 "evidence": evidence,
                 "volatility_hint": None,
                 "query_update": None,
@@ -219,15 +217,6 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
         }
 
     return respond
-
-
-def conformed(state: dict[str, Any], output: type[BaseModel] | None) -> dict[str, Any]:
-    """``state`` as the requested reply admits it: when a state schema fixes the keys (a
-    monitor whose rule reads ``condition``), exactly those keys, null where the oracle has
-    no value; else the whole state."""
-    if output is None or not issubclass(output, SensorReply) or output.state_keys is None:
-        return state
-    return {key: state.get(key) for key in output.state_keys}
 
 
 def oracle_sensor_model(oracle: OracleFacts) -> ScriptedModel:

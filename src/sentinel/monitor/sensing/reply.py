@@ -144,3 +144,13 @@ def _schema_reply(fields: tuple[tuple[str, FieldKind], ...]) -> type[SensorReply
     reply = create_model("SchemaSensorReply", __base__=SensorReply, payload=(payload, ...))
     reply.state_keys = tuple(name for name, _ in fields)
     return reply
+
+
+def conform_state(state: Mapping[str, Any], reply: type[BaseModel] | None) -> dict[str, Any]:
+    """``state`` as ``reply`` admits it: exactly its fixed keys (null where ``state`` has no
+    value) when a state schema fixes them, else all of ``state``. For stand-ins of a model
+    (the scripted demo, the benchmark's oracle) that know more than the schema asks, as a
+    grammar-constrained model would answer."""
+    if reply is None or not issubclass(reply, SensorReply) or reply.state_keys is None:
+        return dict(state)
+    return {key: state.get(key) for key in reply.state_keys}
