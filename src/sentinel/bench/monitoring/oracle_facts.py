@@ -219,6 +219,36 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
     return respond
 
 
+def oracle_fields(scenario: Scenario) -> list[dict[str, str]]:
+    """The fields the oracle's monitor declares (``fields`` of a monitor): each fact key of the
+    scenario's events with one scalar type throughout, so that a state held to the monitor's
+    schema keeps the facts the oracle reports beside ``condition``. Keys that are not field
+    names, lists and keys whose type varies are left out."""
+    kinds: dict[str, set[str]] = {}
+    for event in scenario.events:
+        for key, value in event.facts.items():
+            kinds.setdefault(key, set()).add(_declared_type(value))
+    fields = []
+    for key, types in kinds.items():
+        scalar = types - {"null"}
+        if len(scalar) == 1 and scalar != {"other"} and _FIELD_NAME.fullmatch(key):
+            fields.append({"name": key, "type": scalar.pop()})
+    return fields
+
+
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+
+
+def _declared_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "other"
+
+
 def oracle_sensor_model(oracle: OracleFacts) -> ScriptedModel:
     """The oracle as the sensor's LanguageModel."""
     return ScriptedModel(sensor_responder(oracle), name=ORACLE_MODEL_NAME)
