@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_syntax import InvalidRule, parse_rule
@@ -136,3 +138,66 @@ def test_deep_nesting_is_refused_with_a_message_not_a_recursion_error() -> None:
 def test_an_oversized_rule_is_refused() -> None:
     with pytest.raises(InvalidRule, match="longer than"):
         parse_rule("a and " * 200 + "b")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("abxy_019 .,()[]{}<>=!&|?:+-*/%'\"\\$")) | st.characters(),
+        max_size=40,
+    )
+)
+def test_any_text_parses_or_is_refused_with_an_invalid_rule(text: str) -> None:
+    try:
+        parsed = parse_rule(text)
+    except InvalidRule as error:
+        position = error.position
+    else:
+        position = 0
+        assert parsed.paths
+    assert 0 <= position <= len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "price",
+                "not",
+                "and",
+                "or",
+                "in",
+                "(",
+                ")",
+                "[",
+                "]",
+                ",",
+                "<",
+                "=",
+                "==",
+                "1",
+                "'a'",
+                ".",
+                "0",
+                "prev",
+                "changed",
+                "exists",
+                "contains",
+                "has",
+                "!",
+                "&&",
+                "-",
+            ]
+        ),
+        max_size=12,
+    )
+)
+def test_any_sequence_of_the_languages_words_parses_or_is_refused(words: list[str]) -> None:
+    text = " ".join(words)
+    position = 0
+    try:
+        parse_rule(text)
+    except InvalidRule as error:
+        position = error.position
+    assert 0 <= position <= len(text)

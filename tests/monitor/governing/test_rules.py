@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sentinel.monitor.governing.rules import RulesGovernor, evaluate_rule, hinted_next_check
 from sentinel.monitor.models import Evidence, GovernorContext
@@ -296,3 +298,38 @@ def test_the_governor_uses_declared_kinds() -> None:
     decision = governor.decide(context({"price": "$90"}, previous={"price": "$100"}))
 
     assert decision.should_act
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+STATES = st.dictionaries(
+    st.sampled_from(["price", "Price", "in_stock", "status", "tags", "product", "released"]),
+    JSON,
+    max_size=5,
+)
+RULES = [
+    "price < 300 && in_stock",
+    "status in ['late'] || changed(price)",
+    "price < prev(price) and not in_stock",
+    "'x' in tags || tags.exists(t, t == 'y')",
+    "product.price > 5 || has(product.name)",
+    "released < '2025-10-01'",
+    "size(tags) > 1 && contains(status, 'a')",
+    "price * 2 < 10",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(RULES), st.none() | STATES, STATES)
+def test_a_rule_on_any_state_decides_or_says_why_and_never_raises(
+    rule: str, previous: dict[str, Any] | None, current: dict[str, Any]
+) -> None:
+    evaluation = evaluate_rule(rule, previous, current)
+
+    assert evaluation.truth in (True, False, None)
+    assert (evaluation.truth is None) == bool(evaluation.notes)

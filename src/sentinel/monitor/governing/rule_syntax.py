@@ -237,7 +237,8 @@ def _spelling(tokens: list[Token], index: int, reads: FieldReads) -> str:
     if token.kind == "number" and token.text.isdigit() and _in_arithmetic(tokens, index):
         # CEL has no int * double: the state's numbers are doubles, so are these.
         return token.text + ".0"
-    if token.kind == "punct" and token.text == "." and tokens[index + 1].kind == "index":
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    if token.text == "." and following is not None and following.kind == "index":
         return "["
     if token.kind == "index":
         return token.text + "]"
