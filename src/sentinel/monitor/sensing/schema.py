@@ -25,7 +25,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.governing.rule_syntax import FieldKind, parse_rule
 
 DECLARED_TYPES = ("number", "string", "boolean", "date")
-MAX_FIELDS = 32
+MAX_FIELDS = 30  # as many as a monitor may declare
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
 _WORDS: dict[str, str] = {
     "number": "a number",
@@ -37,7 +37,7 @@ _WORDS: dict[str, str] = {
 }
 
 
-class StateField(BaseModel):
+class SchemaField(BaseModel):
     """One field of the state: its key and kind."""
 
     model_config = ConfigDict(frozen=True)
@@ -51,7 +51,7 @@ class StateSchema(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    fields: tuple[StateField, ...]
+    fields: tuple[SchemaField, ...]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -67,10 +67,10 @@ class StateSchema(BaseModel):
         return ", ".join(f"{item.name} ({_WORDS[item.kind]})" for item in self.fields)
 
 
-def parse_fields(items: Sequence[Mapping[str, Any]] | None) -> tuple[StateField, ...]:
-    """Declared fields (``{"name": ..., "type": ...}`` each) as :class:`StateField`s, or
+def parse_fields(items: Sequence[Mapping[str, Any]] | None) -> tuple[SchemaField, ...]:
+    """Declared fields (``{"name": ..., "type": ...}`` each) as :class:`SchemaField`s, or
     :class:`~sentinel.errors.InvalidInput` naming the bad one."""
-    fields: dict[str, StateField] = {}
+    fields: dict[str, SchemaField] = {}
     for item in items or ():
         if not isinstance(item, Mapping) or set(item) - {"name", "type"}:
             raise InvalidInput("fields", item, 'each field is {"name": ..., "type": ...}')
@@ -83,23 +83,14 @@ def parse_fields(items: Sequence[Mapping[str, Any]] | None) -> tuple[StateField,
             raise InvalidInput("fields", kind, f"a field type is one of {choices}")
         if name.casefold() in {known.casefold() for known in fields}:
             raise InvalidInput("fields", name, "is declared twice")
-        fields[name] = StateField(name=name, kind=kind)
+        fields[name] = SchemaField(name=name, kind=kind)
     if len(fields) > MAX_FIELDS:
         raise InvalidInput("fields", len(fields), f"at most {MAX_FIELDS} fields")
     return tuple(fields.values())
 
 
-def parse_field_spec(spec: str) -> dict[str, str]:
-    """``"price_usd:number"`` (the CLI's ``--field``; the type defaults to string) as the API
-    form ``{"name": "price_usd", "type": "number"}``; InvalidInput when malformed."""
-    name, _, kind = spec.partition(":")
-    item = {"name": name.strip(), "type": kind.strip() or "string"}
-    parse_fields([item])
-    return item
-
-
 def schema_for(
-    rules: str | None, fields: Sequence[Mapping[str, Any] | StateField] | None = None
+    rules: str | None, fields: Sequence[Mapping[str, Any] | SchemaField] | None = None
 ) -> StateSchema | None:
     """The schema of a monitor with rule ``rules`` and declared ``fields``; None when it has
     neither (the sensor then names its own keys).
@@ -107,8 +98,9 @@ def schema_for(
     A declared type wins over the kind the rule implies, unless the two disagree
     (``price:string`` with ``price < 300``): then InvalidInput says so.
     """
+    items = fields or ()
     declared = parse_fields(
-        [{"name": f.name, "type": f.kind} if isinstance(f, StateField) else f for f in fields or ()]
+        [{"name": f.name, "type": f.kind} if isinstance(f, SchemaField) else f for f in items]
     )
     merged = {item.name.casefold(): item for item in declared}
     if rules:
@@ -118,7 +110,7 @@ def schema_for(
             kind: FieldKind = parsed.kinds[path] if root == path else "any"
             known = merged.get(root.casefold())
             if known is None:
-                merged[root.casefold()] = StateField(name=root, kind=kind)
+                merged[root.casefold()] = SchemaField(name=root, kind=kind)
             elif kind not in ("any", known.kind) and {kind, known.kind} != {"date", "string"}:
                 problem = f"is declared {known.kind}, but the rule reads it as {kind}"
                 raise InvalidInput("fields", known.name, problem)
