@@ -258,7 +258,7 @@ def _syntax_error(
     found = _CEL_ERROR.search(message)
     if found is None:
         return InvalidRule(rule, 0, f"not a valid CEL expression: {message.splitlines()[0]}")
-    column = int(found.group(2)) - 1  # CEL counts columns from 1
+    column = max(int(found.group(2)) - 1, 0)  # CEL counts columns from 1 (mostly)
     problem = found.group(3).removeprefix("Syntax error: ")
     position = len(rule) if column >= len(source) else _rule_position(pieces, column)
     problem = problem.replace("mismatched input '<EOF>'", "the rule ends too soon,")
