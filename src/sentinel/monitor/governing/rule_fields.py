@@ -15,10 +15,10 @@ name), the legacy ``x not in y``, and the string literals the evaluator folds, s
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sentinel.monitor.governing.rule_literals import decode_string as _decode
 from sentinel.monitor.governing.values import as_datetime, as_number, as_text
 
 FieldKind = Literal["number", "string", "boolean", "date", "list", "any"]
@@ -59,18 +59,6 @@ KNOWN_FUNCTIONS = frozenset(
     }
 )
 _KEYWORDS = {"and", "or", "not", "in", "true", "false", "null", "none"}
-_ESCAPE = re.compile(
-    r"\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-3][0-7]{2}|.)", re.DOTALL
-)
-_SIMPLE_ESCAPES = {
-    "a": "\a",
-    "b": "\b",
-    "f": "\f",
-    "n": "\n",
-    "r": "\r",
-    "t": "\t",
-    "v": "\v",
-}
 
 
 @dataclass(frozen=True)
@@ -441,25 +429,3 @@ def _decide(votes: list[FieldKind]) -> FieldKind:
     if distinct == {"date", "string"}:
         return "date"
     return "any"
-
-
-def _decode(literal: str) -> str | None:
-    """The text of a CEL string literal; None for a bytes literal."""
-    prefix = literal[: len(literal) - len(literal.lstrip("rRbB"))]
-    if "b" in prefix.casefold():
-        return None
-    body = literal[len(prefix) :]
-    quote = body[:3] if body[:3] in ('"""', "'''") else body[0]
-    body = body[len(quote) : -len(quote)]
-    if "r" in prefix.casefold():
-        return body
-    return _ESCAPE.sub(_unescape, body)
-
-
-def _unescape(match: re.Match[str]) -> str:
-    code = match.group(1)
-    if code[0] in "xuU":
-        return chr(int(code[1:], 16))
-    if code[0].isdigit() and len(code) == 3:
-        return chr(int(code, 8))
-    return _SIMPLE_ESCAPES.get(code, code)
