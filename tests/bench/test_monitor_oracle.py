@@ -11,14 +11,17 @@ import pytest
 from sentinel.bench.monitoring.oracle_facts import (
     OracleFacts,
     fact_terms,
+    oracle_fields,
     perturbed,
     quote_from_prompt,
     sensor_responder,
 )
+from sentinel.bench.monitoring.sensors import ORACLE_RULE
 from sentinel.clock import VirtualClock
 from sentinel.errors import InvalidInput
 from sentinel.llm import Message, ScriptedModel, forbid_real_models
-from sentinel.monitor.sensing.reply import SensorReply
+from sentinel.monitor.sensing.reply import SensorReply, reply_model
+from sentinel.monitor.sensing.schema import schema_for
 from tests.bench.monitor_scenarios import FLIPFLOP, LAUNCH, scenario
 
 PROMPT = """Mission: Tell me when Gizmo announces the Gizmo 2 launch date
@@ -175,3 +178,39 @@ async def test_sensor_reply_is_a_report_state_call_quoting_a_shown_page() -> Non
     (evidence,) = reply.payload.evidence
     assert evidence.page == 2
     assert evidence.quote in PROMPT
+
+
+async def test_with_a_state_schema_the_oracle_reports_exactly_its_keys() -> None:
+    facts = oracle()
+    clock = facts.clock
+    assert isinstance(clock, VirtualClock)
+    clock.set(facts.scenario.events[0].at)
+    model = ScriptedModel(sensor_responder(facts), name="oracle-facts")
+    schema = schema_for(ORACLE_RULE, oracle_fields(facts.scenario))
+    with forbid_real_models():
+        completion = await model.complete([Message.user(PROMPT)], output=reply_model(None, schema))
+
+    state = completion.parsed.model_dump(by_alias=True)["payload"]["updated_state"]
+    assert schema is not None
+    assert list(state) == list(schema.names)
+    assert state["condition"] is True
+    assert {key: state[key] for key in facts.truth(clock.now()).facts} == dict(
+        facts.truth(clock.now()).facts
+    )
+
+
+def test_the_oracle_declares_each_scalar_fact_of_one_type_as_a_field() -> None:
+    played = scenario(LAUNCH)
+
+    declared = oracle_fields(played)
+
+    assert declared
+    kinds = {item["name"]: item["type"] for item in declared}
+    for event in played.events:
+        for key, value in event.facts.items():
+            if isinstance(value, bool):
+                assert kinds[key] == "boolean"
+            elif isinstance(value, int | float):
+                assert kinds[key] == "number"
+            elif isinstance(value, str):
+                assert kinds[key] == "string"

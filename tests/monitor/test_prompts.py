@@ -13,6 +13,7 @@ from sentinel.monitor.prompts import (
     render_sensor_context,
     render_state,
 )
+from sentinel.monitor.sensing.schema import StateSchema, schema_for
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.storage.enums import NotifyBehavior
 
@@ -60,6 +61,29 @@ def test_the_sensor_reads_the_mission_its_previous_state_and_the_pages_in_order(
     assert 'Previous state: {"in_stock": false}' in text
     assert text.index('<page n="1"') < text.index('<page n="2"')
     assert text.endswith("Report the state of the mission now: Tell me when the phone is in stock")
+
+
+def test_the_sensor_context_lists_the_state_schemas_keys_when_there_is_one() -> None:
+    def context(schema: StateSchema | None) -> str:
+        return render_sensor_context(
+            mission="Tell me when the phone is under $300",
+            query="phone price",
+            now=NOW,
+            run_count=0,
+            previous_state=None,
+            pages=[HOSTILE],
+            terms=frozenset({"phone"}),
+            page_chars=500,
+            schema=schema,
+        )
+
+    told = context(schema_for("price_usd < 300 and in_stock"))
+
+    assert (
+        "State keys (exactly these; null when the pages do not say): "
+        "price_usd (a number), in_stock (true or false)\n"
+    ) in told
+    assert "State keys" not in context(None)
 
 
 def test_a_first_run_says_there_is_no_previous_state_and_long_states_are_cut() -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from sentinel.errors import ModelOutputError
 from sentinel.llm import ScriptedModel, ScriptedRequest
-from sentinel.monitor.sensing.reply import SensorReply
+from sentinel.monitor.sensing.reply import SensorReply, conform_state
 
 _PAGE = re.compile(r'<page n="(\d+)" url="([^"]*)" title="([^"]*)">\n(.*?)\n</page>', re.S)
 _MISSION = re.compile(r"^Mission: (.*)$", re.M)
@@ -160,7 +160,7 @@ def scripted_model(readers: Mapping[str, Reader]) -> ScriptedModel:
         return {
             "action": "report_state",
             "payload": {
-                "updated_state": state,
+                "updated_state": conform_state(state, request.output),
                 "evidence": [{"page": page, "quote": quote} for page, quote in quotes],
                 "volatility_hint": None,
                 "query_update": None,

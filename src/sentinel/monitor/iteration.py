@@ -30,6 +30,7 @@ from sentinel.monitor.recording import (
     summarize_usage,
 )
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
+from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
@@ -99,6 +100,7 @@ class RunIteration:
             previous_state=loaded.previous_state,
             run_count=monitor.run_count,
             now=self.now,
+            state_schema=schema_for(monitor.governor_rules, monitor.fields),
         )
         evidence = loaded.latest.evidence if loaded.latest else []
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))

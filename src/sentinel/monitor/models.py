@@ -27,6 +27,7 @@ from sentinel.monitor.named_sources import (
 )
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, ScheduleBounds
 from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
+from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.storage.enums import NotifyBehavior
 
 MAX_QUERY_CHARS = 500
@@ -60,6 +61,9 @@ class SensorContext(BaseModel):
     )
     run_count: int = Field(default=0, ge=0, description="Runs completed before this one.")
     now: datetime | None = Field(default=None, description="The run's clock, to reason on dates.")
+    state_schema: StateSchema | None = Field(
+        default=None, description="The fields to report (the rule's and declared ones), if any."
+    )
 
 
 class SensorOutput(BaseModel):

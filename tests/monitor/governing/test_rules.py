@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sentinel.monitor.governing.rules import RulesGovernor, evaluate_rule, hinted_next_check
 from sentinel.monitor.models import Evidence, GovernorContext
@@ -30,6 +32,7 @@ STATE = {
     "products": [{"sku": "X", "price": "$1,299.00"}],
     "released": "2025-09-09",
     "note": None,
+    "prev_usd": 80,
 }
 
 
@@ -97,7 +100,7 @@ def test_a_missing_field_equals_null() -> None:
 def test_comparing_text_with_a_number_is_unknown_with_a_note() -> None:
     evaluation = evaluate_rule("price < 100", None, {"price": "call for price"})
     assert evaluation.truth is None
-    assert evaluation.notes == ("cannot compare text 'call for price' < number 100",)
+    assert evaluation.notes == ("price is text 'call for price', not a number",)
 
 
 def test_a_non_boolean_used_as_a_condition_is_unknown_with_a_note() -> None:
@@ -213,3 +216,120 @@ def test_the_governor_reads_the_sensors_volatility_hint_when_the_rule_does_not_h
     )
 
     assert RulesGovernor("price_usd < 100").decide(ctx).next_check == "1 hour"
+
+
+# -- CEL ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rule", "expected"),
+    [
+        ("price_usd < 100 && in_stock", True),
+        ("price_usd > 100 || !in_stock", False),
+        ('status in ["delayed", "cancelled"] && title.contains("BETA")', True),
+        ('tags.exists(t, t == "iOS")', True),
+        ("size(tags) == 2 && tags[0] == 'beta'", True),
+        ('products[0].sku == "x" && products[0].price > 1000', True),
+        ('product["name"].startsWith("wid")', True),
+        ('title.matches("^Public")', True),
+        ("price_usd * 2 < 200 && price_usd * 0.5 < 45 && price_usd - prev_usd > 9", True),
+        ("released < '2025-10-01' && released > '2025-09-08T23:00:00Z'", True),
+        ("released == 'September 9, 2025'", True),
+        ("in_stock ? price_usd < 90 : false", True),
+        ("has(product.price) && !has(product.color)", True),
+    ],
+)
+def test_cel_rules_evaluate_against_the_current_state(rule: str, expected: bool) -> None:
+    assert truth(rule, STATE) is expected
+
+
+def test_the_readme_rule_reads_the_price_the_sensor_reports() -> None:
+    assert truth("price_usd < 300", {"price_usd": 279.99}) is True
+    assert truth("price_usd < 300", {"price_usd": "$279.99"}) is True
+    assert truth("price_usd < 300", {"price_usd": 300}) is False
+
+
+def test_a_field_the_sensor_reports_as_null_is_noted_as_null() -> None:
+    evaluation = evaluate_rule("price_usd < 300", None, {"price_usd": None})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("price_usd is null",)
+
+
+def test_a_nested_missing_field_equals_null_too() -> None:
+    assert truth("product.color == null", STATE) is True
+    assert truth("product.color != null", STATE) is False
+
+
+def test_prev_of_a_missing_field_is_noted() -> None:
+    evaluation = evaluate_rule("price < prev(price)", {"other": 1}, {"price": 85})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("prev(price) is missing",)
+
+
+def test_a_rule_that_gives_no_boolean_is_unknown_with_a_note() -> None:
+    evaluation = evaluate_rule("price_usd + 1", None, {"price_usd": 5})
+
+    assert evaluation.truth is None
+    assert evaluation.notes == ("the rule gives number 6.0, not true/false",)
+
+
+def test_an_error_no_field_explains_gives_cels_reason() -> None:
+    evaluation = evaluate_rule("size(tags) > 'two'", None, {"tags": ["a"]})
+
+    assert evaluation.truth is None
+    assert evaluation.notes[0].startswith("cannot be evaluated: No such overload")
+
+
+def test_declared_kinds_override_the_kinds_the_rule_implies() -> None:
+    # code < prev(code) says nothing of the kind: numeric text reads as a number, unless
+    # the field is declared text.
+    rule = "code < prev(code)"
+    previous, current = {"code": "9"}, {"code": "10"}
+
+    assert evaluate_rule(rule, previous, current).truth is False
+    assert evaluate_rule(rule, previous, current, {"code": "string"}).truth is True
+
+
+def test_the_governor_uses_declared_kinds() -> None:
+    governor = RulesGovernor("price < prev(price)", kinds={"price": "number"})
+
+    decision = governor.decide(context({"price": "$90"}, previous={"price": "$100"}))
+
+    assert decision.should_act
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+STATES = st.dictionaries(
+    st.sampled_from(["price", "Price", "in_stock", "status", "tags", "product", "released"]),
+    JSON,
+    max_size=5,
+)
+RULES = [
+    "price < 300 && in_stock",
+    "status in ['late'] || changed(price)",
+    "price < prev(price) and not in_stock",
+    "'x' in tags || tags.exists(t, t == 'y')",
+    "product.price > 5 || has(product.name)",
+    "released < '2025-10-01'",
+    "size(tags) > 1 && contains(status, 'a')",
+    "price * 2 < 10",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(RULES), st.none() | STATES, STATES)
+def test_a_rule_on_any_state_decides_or_says_why_and_never_raises(
+    rule: str, previous: dict[str, Any] | None, current: dict[str, Any]
+) -> None:
+    evaluation = evaluate_rule(rule, previous, current)
+
+    assert evaluation.truth in (True, False, None)
+    assert (evaluation.truth is None) == bool(evaluation.notes)

@@ -30,7 +30,8 @@ def read_stock(pages: list[ShownPage], previous: dict[str, Any] | None) -> Readi
             continue
         quote = first_sentence(page, r"In stock") or first_sentence(page, r"Out of stock")
         in_stock = quote is not None and "In stock" in quote
-        return {"in_stock": in_stock, "price_usd": 1599}, [(page.number, quote)] if quote else []
+        # Only the rule's field: the sensor's reply is held to the monitor's state schema.
+        return {"in_stock": in_stock}, [(page.number, quote)] if quote else []
     return {"in_stock": None}, []
 
 

@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from sentinel.monitor.sensing.reply import SensorReply, reply_model
+from sentinel.monitor.sensing.schema import schema_for
 
 
 def reply(state: dict[str, Any]) -> dict[str, Any]:
@@ -69,3 +70,63 @@ def test_a_key_left_out_stays_out_of_the_reported_state() -> None:
 
     dumped = json.loads(parsed.model_dump_json(by_alias=True, exclude_unset=True))
     assert dumped["payload"]["updated_state"] == {"availability": "OutOfStock"}
+
+
+# -- with a state schema: exactly its keys ----------------------------------------------------
+
+SCHEMA = schema_for("price_usd < 300 and in_stock", [{"name": "released", "type": "date"}])
+
+
+def test_a_schema_reply_requires_exactly_the_schema_keys_each_nullable() -> None:
+    model = reply_model({"Price": 279.99}, SCHEMA)
+
+    state = model.model_json_schema()["$defs"]["SchemaState"]
+    assert state["required"] == ["released", "price_usd", "in_stock"]
+    assert state["additionalProperties"] is False
+    assert state["properties"]["price_usd"]["anyOf"] == [
+        {"type": "integer"},
+        {"type": "number"},
+        {"type": "null"},
+    ]
+    assert state["properties"]["in_stock"]["anyOf"] == [{"type": "boolean"}, {"type": "null"}]
+    assert state["properties"]["released"]["anyOf"][0] == {"format": "date", "type": "string"}
+    assert model.state_keys == ("released", "price_usd", "in_stock")
+
+
+def test_a_schema_reply_keeps_the_values_and_nulls_as_reported() -> None:
+    model = reply_model(None, SCHEMA)
+
+    parsed = model.model_validate(
+        reply({"price_usd": 279.99, "in_stock": None, "released": "2025-09-09"})
+    )
+
+    dumped = json.loads(parsed.model_dump_json(by_alias=True, exclude_unset=True))
+    assert dumped["payload"]["updated_state"] == {
+        "price_usd": 279.99,
+        "in_stock": None,
+        "released": "2025-09-09",
+    }
+
+
+@pytest.mark.parametrize(
+    ("state", "problem"),
+    [
+        ({"Price": 279.99, "price_usd": None, "in_stock": None, "released": None}, "Price"),
+        ({"price_usd": 279.99, "in_stock": True}, "released"),
+        ({"price_usd": "279.99 USD", "in_stock": True, "released": None}, "price_usd"),
+        ({"price_usd": 279.99, "in_stock": "perhaps", "released": None}, "in_stock"),
+        ({"price_usd": 279.99, "in_stock": True, "released": "next week"}, "released"),
+    ],
+)
+def test_a_schema_reply_refuses_other_keys_missing_keys_and_wrong_types(
+    state: dict[str, Any], problem: str
+) -> None:
+    model = reply_model(None, SCHEMA)
+
+    with pytest.raises(ValidationError, match=problem):
+        model.model_validate(reply(state))
+
+
+def test_the_open_reply_has_no_fixed_keys() -> None:
+    assert SensorReply.state_keys is None
+    assert reply_model({"a": 1}).state_keys is None

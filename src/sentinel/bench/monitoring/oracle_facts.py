@@ -35,6 +35,7 @@ from typing import Any, Literal
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput
 from sentinel.llm import ScriptedModel, ScriptedRequest
+from sentinel.monitor.sensing.reply import conform_state
 from sentinel.monitor.sensing.sources import query_terms
 from sentinel.monitor.workspace import MAX_QUOTE_CHARS
 from sentinel.sim import Scenario
@@ -208,7 +209,7 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
         return {
             "action": "report_state",
             "payload": {
-                "updated_state": observation.state,
+                "updated_state": conform_state(observation.state, request.output),
                 "evidence": evidence,
                 "volatility_hint": None,
                 "query_update": None,
@@ -216,6 +217,36 @@ def sensor_responder(oracle: OracleFacts) -> Callable[[ScriptedRequest], dict[st
         }
 
     return respond
+
+
+def oracle_fields(scenario: Scenario) -> list[dict[str, str]]:
+    """The fields the oracle's monitor declares (``fields`` of a monitor): each fact key of the
+    scenario's events with one scalar type throughout, so that a state held to the monitor's
+    schema keeps the facts the oracle reports beside ``condition``. Keys that are not field
+    names, lists and keys whose type varies are left out."""
+    kinds: dict[str, set[str]] = {}
+    for event in scenario.events:
+        for key, value in event.facts.items():
+            kinds.setdefault(key, set()).add(_declared_type(value))
+    fields = []
+    for key, types in kinds.items():
+        scalar = types - {"null"}
+        if len(scalar) == 1 and scalar != {"other"} and _FIELD_NAME.fullmatch(key):
+            fields.append({"name": key, "type": scalar.pop()})
+    return fields
+
+
+_FIELD_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}")
+
+
+def _declared_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "other"
 
 
 def oracle_sensor_model(oracle: OracleFacts) -> ScriptedModel:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sentinel.bench.monitoring.harness import ScenarioWorld
-from sentinel.bench.monitoring.oracle_facts import oracle_sensor_model
+from sentinel.bench.monitoring.oracle_facts import oracle_fields, oracle_sensor_model
 from sentinel.bench.monitoring.policy import BenchContext, PolicyResult, policy_seed
 from sentinel.bench.monitoring.sensors import ORACLE_RULE
 from sentinel.clock import VirtualClock
@@ -77,6 +77,7 @@ async def create_monitor(
                 governor_kind=GovernorKind.RULES if oracle else GovernorKind.LLM,
                 governor_rules=ORACLE_RULE if oracle else None,
                 max_interval_s=int(longest),
+                fields=oracle_fields(scenario) if oracle else [],
             ),
             now=scenario.start,
         )

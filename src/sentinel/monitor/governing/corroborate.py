@@ -20,15 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from sentinel.monitor.governing.locate import quotable_lines, value_pattern
-from sentinel.monitor.governing.rule_syntax import (
-    And,
-    Changed,
-    Expr,
-    Not,
-    Or,
-    ParsedRule,
-    parse_rule,
-)
+from sentinel.monitor.governing.rule_syntax import ParsedRule, parse_rule
 from sentinel.text.quotes import normalize_for_quote
 
 _MISSING = object()
@@ -36,17 +28,7 @@ _MISSING = object()
 
 def changed_paths(rule: ParsedRule) -> list[str]:
     """The paths the rule tests with ``changed(…)``, in order."""
-
-    def walk(expr: Expr) -> Iterator[str]:
-        if isinstance(expr, Changed):
-            yield expr.path.text
-        elif isinstance(expr, Not):
-            yield from walk(expr.expr)
-        elif isinstance(expr, And | Or):
-            for part in expr.exprs:
-                yield from walk(part)
-
-    return list(dict.fromkeys(walk(rule.root)))
+    return list(rule.changed)
 
 
 def uncorroborated_change(

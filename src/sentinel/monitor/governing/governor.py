@@ -20,6 +20,7 @@ from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.rules import RulesGovernor
 from sentinel.monitor.models import GovernorContext, GovernorDecision
 from sentinel.monitor.prompts import GOVERNOR_INSTRUCTIONS, render_governor_context
+from sentinel.monitor.sensing.schema import schema_for
 from sentinel.storage import GovernorKind, MonitorRecord
 
 GOVERNOR_MAX_TOKENS = 300
@@ -123,7 +124,11 @@ def make_governor(monitor: MonitorRecord, model: LanguageModel | None) -> Govern
     LLM governor has no model.
     """
     if monitor.governor_kind is GovernorKind.RULES:
-        return RuleBasedGovernor(RulesGovernor(monitor.governor_rules or ""))
+        rules = monitor.governor_rules or ""
+        # Declared field types apply when the rule is evaluated, as when the sensor reports.
+        schema = schema_for(rules, monitor.fields)
+        kinds = schema.kinds() if schema is not None else None
+        return RuleBasedGovernor(RulesGovernor(rules, kinds=kinds))
     if model is None:
         raise ConfigError(
             f"monitor {monitor.name!r} uses the LLM governor but no governor model is configured"

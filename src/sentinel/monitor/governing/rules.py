@@ -1,53 +1,62 @@
 """The rules governor: decide from a declarative rule instead of a language model.
 
-Semantics (the syntax is in :mod:`sentinel.monitor.governing.rule_syntax`):
+The rule is CEL (:mod:`sentinel.monitor.governing.rule_syntax`), evaluated by the ``cel``
+library on the sensed state. A sensor is a model and writes loosely, so the state is read
+before CEL sees it:
 
-- A condition is *true*, *false* or *unknown*. A rule holds only when it is true, so unknown
-  never notifies.
-- A missing field makes a comparison unknown, and ``not`` of unknown is unknown: ``not
-  announced`` does not fire because the sensor forgot ``announced``. Except for null: a missing
-  field equals ``null`` (``version == null`` is true, ``version != null`` false).
-- Comparisons that make no sense (text ``<`` number, ``<`` on a list) are unknown and leave a
-  note. Numbers compare with numeric text (``"$799.00" < 800``); dates with dates; text
-  case-insensitively. ``announced == true`` also accepts the text ``"true"``.
-- A field used as a condition (``announced``) must be a boolean; anything else is unknown.
-- ``changed(f)`` is false on the first run (the first observation is the baseline, not a
-  change), true when ``f`` appeared or its value differs, unknown when ``f`` vanished.
-- ``and``/``or`` follow Kleene logic: ``false and unknown`` is false, ``true or unknown`` true.
+- Each field is read as the kind the rule compares it as (or the schema declares): numeric
+  text is a number (``"$799.00" < 800``), ``"TRUE"`` a boolean, a date-like text a timestamp
+  compared with date literals (``released < "2025-10-01"``). A field of no known kind is a
+  number when it reads as one.
+- Text compares case- and spacing-insensitively: the state's text and the rule's text
+  literals are both folded (not a ``matches()`` pattern).
+- Keys match case-insensitively when the sensor changes their case (``Price`` for ``price``).
+- A missing field is ``null``: ``version == null`` is true, ``version != null`` false.
+
+A rule is *true*, *false* or *unknown*, and holds only when true. Unknown is every outcome
+that is not a boolean: a missing field compared (``null < 300`` is a CEL error), a value of
+the wrong kind (``"call for price" < 100``), ``!`` of a missing field. CEL's ``&&``/``||``
+absorb errors as Kleene logic does: ``false && unknown`` is false, ``true || unknown`` true.
+Unknown outcomes come with notes ("price_usd is missing").
+
+``prev(f)`` is ``f`` in the previous state (null on a first run). ``changed(f)`` is false on
+the first run (the first observation is the baseline, not a change), true when ``f``
+appeared or its value differs beyond formatting noise, unknown when ``f`` vanished.
+``contains(text_or_list, item)`` is a substring or a member.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sentinel.monitor.governing.rule_syntax import (
-    And,
-    Changed,
-    Compare,
-    Contains,
-    Exists,
-    Expr,
-    In,
-    ListOf,
-    Not,
-    Operand,
-    Or,
-    ParsedRule,
-    Path,
-    Prev,
-    Truthy,
-    parse_rule,
+import cel
+
+from sentinel.monitor.governing.rule_syntax import FieldKind, ParsedRule, parse_rule
+from sentinel.monitor.governing.values import (
+    as_bool,
+    as_datetime,
+    as_number,
+    as_text,
+    canonical,
+    same_value,
 )
-from sentinel.monitor.governing.values import as_bool, as_text, order, same_value
 from sentinel.monitor.models import GovernorContext, GovernorDecision
 from sentinel.monitor.scheduling.next_check import UnparseableNextCheck, parse_next_check
 
 Truth = bool | None
 _MISSING = object()
+_KIND_WORDS: dict[FieldKind, str] = {
+    "number": "a number",
+    "string": "text",
+    "boolean": "true/false",
+    "date": "a date",
+    "list": "a list",
+    "any": "a value",
+}
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,7 @@ class RuleEvaluation:
 
     ``truth`` is True, False or None (unknown); ``holds`` is ``truth is True``. ``facts`` maps
     every path the rule reads to its current value (absent paths left out); ``notes`` say why
-    parts were unknown.
+    the outcome is unknown.
     """
 
     truth: Truth
@@ -70,23 +79,37 @@ class RuleEvaluation:
 
 
 def evaluate_rule(
-    rule: ParsedRule | str, previous: Mapping[str, Any] | None, current: Mapping[str, Any]
+    rule: ParsedRule | str,
+    previous: Mapping[str, Any] | None,
+    current: Mapping[str, Any],
+    kinds: Mapping[str, FieldKind] | None = None,
 ) -> RuleEvaluation:
-    """Evaluate ``rule`` against the previous (None on a first run) and current states."""
+    """Evaluate ``rule`` against the previous (None on a first run) and current states;
+    ``kinds`` (a state schema's) override the kinds the rule's comparisons imply."""
     parsed = parse_rule(rule) if isinstance(rule, str) else rule
-    evaluator = _Evaluator(previous, current)
-    truth = evaluator.truth(parsed.root)
+    reading = _Reading(parsed, {**parsed.kinds, **(kinds or {})}, previous, current)
+    try:
+        result: Any = parsed.program.execute(reading.context())
+        failure = ""
+    except Exception as error:
+        # The library raises TypeError, KeyError, IndexError or RuntimeError for what CEL
+        # calls an error value (no such overload, no such key, ...): all mean "unknown".
+        result, failure = None, str(error).split(". ")[0]
+    truth = result if isinstance(result, bool) else None
     facts = {}
     for path in parsed.paths:
-        value = _lookup(current, tuple(path.split(".")))
+        value = lookup(current, path)
         if value is not _MISSING:
             facts[path] = value
-    return RuleEvaluation(truth, facts, tuple(dict.fromkeys(evaluator.notes)))
+    notes = () if truth is not None else reading.notes(result, failure)
+    return RuleEvaluation(truth, facts, notes)
 
 
-def _lookup(state: Mapping[str, Any] | None, parts: tuple[str, ...]) -> Any:
+def lookup(state: Mapping[str, Any] | None, path: str) -> Any:
+    """The value at dotted ``path`` in ``state`` (keys matched case-insensitively when no key
+    matches exactly; list items by number), or the ``_MISSING`` sentinel."""
     node: Any = state
-    for part in parts:
+    for part in path.split("."):
         if isinstance(node, Mapping):
             if part in node:
                 node = node[part]
@@ -103,120 +126,171 @@ def _lookup(state: Mapping[str, Any] | None, parts: tuple[str, ...]) -> Any:
     return node
 
 
-def _describe(value: Any) -> str:
-    kind = {bool: "boolean", int: "number", float: "number", str: "text"}.get(type(value))
-    if value is None:
-        return "null"
-    return f"{kind or type(value).__name__} {value!r}"
+class _Reading:
+    """The states as CEL sees them (see the module documentation) and the notes on them."""
 
-
-class _Evaluator:
-    def __init__(self, previous: Mapping[str, Any] | None, current: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        parsed: ParsedRule,
+        kinds: Mapping[str, FieldKind],
+        previous: Mapping[str, Any] | None,
+        current: Mapping[str, Any],
+    ) -> None:
+        self.parsed = parsed
+        self.kinds = kinds
         self.previous = previous
         self.current = current
-        self.notes: list[str] = []
 
-    def unknown(self, note: str) -> Truth:
-        self.notes.append(note)
-        return None
+    def context(self) -> cel.Context:
+        functions: dict[str, Callable[..., Any]] = {
+            "prev": self.prev,
+            "changed": self.changed,
+            "contains": _contains,
+        }
+        return cel.Context(variables=self.activation(), functions=functions)
 
-    def value(self, operand: Operand) -> Any:
-        if isinstance(operand, Path):
-            return _lookup(self.current, operand.parts)
-        if isinstance(operand, Prev):
-            return _lookup(self.previous, operand.path.parts)
-        if isinstance(operand, ListOf):
-            return list(operand.items)
-        return operand.value
+    def activation(self) -> dict[str, Any]:
+        variables: dict[str, Any] = {}
+        for path in self.parsed.current:
+            root = path.split(".")[0]
+            if root not in variables:
+                value = lookup(self.current, root)
+                variables[root] = None if value is _MISSING else _fold(value)
+            if "." in path:
+                value = lookup(self.current, path)
+                if value is _MISSING and path in self.parsed.tested:
+                    continue  # has(a.b) must see that b is not there
+                read = None if value is _MISSING else self.read(path, value)[0]
+                variables[root] = _placed(variables[root], path.split(".")[1:], read)
+            else:
+                value = lookup(self.current, path)
+                variables[root] = None if value is _MISSING else self.read(path, value)[0]
+        return variables
 
-    def name(self, operand: Operand) -> str:
-        if isinstance(operand, Path):
-            return operand.text
-        if isinstance(operand, Prev):
-            return f"prev({operand.path.text})"
-        return _describe(self.value(operand))
+    def read(self, path: str, value: Any) -> tuple[Any, bool]:
+        """``value`` as its kind, and whether it reads as that kind."""
+        return _as_kind(value, self.kinds.get(path, "any"))
 
-    def truth(self, expr: Expr) -> Truth:
-        if isinstance(expr, Not):
-            inner = self.truth(expr.expr)
-            return None if inner is None else not inner
-        if isinstance(expr, And):
-            results = [self.truth(e) for e in expr.exprs]
-            if False in results:
-                return False
-            return True if all(r is True for r in results) else None
-        if isinstance(expr, Or):
-            results = [self.truth(e) for e in expr.exprs]
-            if True in results:
-                return True
-            return False if all(r is False for r in results) else None
-        if isinstance(expr, Compare):
-            return self.compare(expr)
-        if isinstance(expr, In):
-            found = self.member(expr.item, expr.collection)
-            return None if found is None else found != expr.negated
-        if isinstance(expr, Contains):
-            return self.member(expr.needle, expr.haystack)
-        if isinstance(expr, Changed):
-            return self.changed(expr.path)
-        if isinstance(expr, Exists):
-            return self.value(expr.path) not in (_MISSING, None)
-        return self.truthy(expr)
+    def prev(self, path: str) -> Any:
+        value = lookup(self.previous, path)
+        return None if value is _MISSING else self.read(path, value)[0]
 
-    def compare(self, expr: Compare) -> Truth:
-        left, right = self.value(expr.left), self.value(expr.right)
-        if expr.op in ("==", "!="):
-            equal = self.equal(expr, left, right)
-            return None if equal is None else equal == (expr.op == "==")
-        for side, value in ((expr.left, left), (expr.right, right)):
-            if value is _MISSING:
-                return self.unknown(f"{self.name(side)} is missing")
-        sign = order(left, right)
-        if sign is None:
-            return self.unknown(f"cannot compare {_describe(left)} {expr.op} {_describe(right)}")
-        return {"<": sign < 0, "<=": sign <= 0, ">": sign > 0, ">=": sign >= 0}[expr.op]
-
-    def equal(self, expr: Compare, left: Any, right: Any) -> Truth:
-        # A missing field equals null: "version != null" means "we know the version".
-        left = None if left is _MISSING and right is None else left
-        right = None if right is _MISSING and left is None else right
-        for side, value in ((expr.left, left), (expr.right, right)):
-            if value is _MISSING:
-                return self.unknown(f"{self.name(side)} is missing")
-        if isinstance(left, bool) or isinstance(right, bool):
-            flags = as_bool(left), as_bool(right)
-            if None in flags and left is not None and right is not None:
-                return self.unknown(f"cannot compare {_describe(left)} with {_describe(right)}")
-            return flags[0] == flags[1] if None not in flags else left is right
-        return same_value(left, right)
-
-    def member(self, item_operand: Operand, collection_operand: Operand) -> Truth:
-        item, collection = self.value(item_operand), self.value(collection_operand)
-        for side, value in ((item_operand, item), (collection_operand, collection)):
-            if value is _MISSING:
-                return self.unknown(f"{self.name(side)} is missing")
-        if isinstance(collection, list):
-            return any(same_value(item, element) for element in collection)
-        if isinstance(collection, str) and isinstance(item, str):
-            return as_text(item) in as_text(collection)
-        return self.unknown(f"cannot look for {_describe(item)} in {_describe(collection)}")
-
-    def changed(self, path: Path) -> Truth:
+    def changed(self, path: str) -> bool | None:
         if self.previous is None:
             return False
-        before, after = _lookup(self.previous, path.parts), _lookup(self.current, path.parts)
+        before, after = lookup(self.previous, path), lookup(self.current, path)
         if after is _MISSING:
-            return self.unknown(f"{path.text} is missing")
+            return None
         return before is _MISSING or not same_value(before, after)
 
-    def truthy(self, expr: Truthy) -> Truth:
-        value = self.value(expr.operand)
+    def notes(self, result: Any, failure: str) -> tuple[str, ...]:
+        notes: list[str] = []
+        for path in self.parsed.current:
+            notes += self.note(path, lookup(self.current, path), path)
+        for path in self.parsed.previous:
+            before = lookup(self.previous, path)
+            notes += self.note(path, before, f"prev({path})")
+        for path in self.parsed.changed:
+            if self.previous is not None and lookup(self.current, path) is _MISSING:
+                notes.append(f"{path} is missing")
+        if not notes and failure:
+            notes.append(f"cannot be evaluated: {failure}")
+        elif not notes:
+            notes.append(f"the rule gives {_describe(result)}, not true/false")
+        return tuple(dict.fromkeys(notes))
+
+    def note(self, path: str, value: Any, name: str) -> list[str]:
         if value is _MISSING:
-            return self.unknown(f"{self.name(expr.operand)} is missing")
+            return [f"{name} is missing"]
+        if value is None:
+            return [f"{name} is null"]
+        kind = self.kinds.get(path, "any")
+        if not self.read(path, value)[1]:
+            return [f"{name} is {_describe(value)}, not {_KIND_WORDS[kind]}"]
+        return []
+
+
+def _as_kind(value: Any, kind: FieldKind) -> tuple[Any, bool]:
+    if value is None:
+        return None, True
+    if kind == "number":
+        number = as_number(value)
+        return (_fold(value), False) if number is None else (_double(number), True)
+    if kind == "boolean":
         flag = as_bool(value)
-        if flag is None:
-            return self.unknown(f"{self.name(expr.operand)} is {_describe(value)}, not true/false")
-        return flag
+        return (_fold(value), False) if flag is None else (flag, True)
+    if kind == "date":
+        instant = as_datetime(value)
+        return (_fold(value), False) if instant is None else (instant, True)
+    if kind == "string":
+        if isinstance(value, str):
+            return as_text(value), True
+        if isinstance(value, bool | int | float):
+            return as_text(json.dumps(value)), True
+        return _fold(value), False
+    if kind == "list":
+        return _fold(value), isinstance(value, list)
+    number = as_number(value)
+    return (_double(number), True) if number is not None else (_fold(value), True)
+
+
+def _double(number: int | float) -> float:
+    """A number as CEL reads the state's numbers: a double (``price * 0.9`` and ``price * 2``
+    both work), at 12 significant digits so 0.1 + 0.2 is the price 0.3."""
+    return float(f"{float(number):.12g}")
+
+
+def _fold(value: Any) -> Any:
+    """``value`` with its text folded and its numbers canonical, for CEL."""
+    if isinstance(value, str):
+        return as_text(value)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return canonical(value)
+    if isinstance(value, Mapping):
+        return {str(key): _fold(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_fold(item) for item in value]
+    return as_text(str(value))
+
+
+def _placed(node: Any, parts: list[str], value: Any) -> Any:
+    """``node`` with ``value`` at ``parts`` (a missing field becomes null where its parent
+    is an object; a missing parent object is made)."""
+    if not parts:
+        return value
+    head, rest = parts[0], parts[1:]
+    if node is None:
+        node = {}
+    if isinstance(node, dict):
+        node = dict(node)
+        key = (
+            head
+            if head in node
+            else next((k for k in node if k.casefold() == head.casefold()), head)
+        )
+        node[head] = _placed(node.pop(key, None), rest, value)
+        return node
+    if isinstance(node, list) and head.isdigit() and int(head) < len(node):
+        node = list(node)
+        node[int(head)] = _placed(node[int(head)], rest, value)
+    return node
+
+
+def _contains(haystack: Any, needle: Any) -> bool | None:
+    if isinstance(haystack, list):
+        return any(same_value(needle, item) for item in haystack)
+    if isinstance(haystack, str) and isinstance(needle, str):
+        return as_text(needle) in as_text(haystack)
+    return None
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    kind = {bool: "boolean", int: "number", float: "number", str: "text"}.get(type(value))
+    return f"{kind or type(value).__name__} {value!r}"
 
 
 # How a sensor may word how soon things change, as a wait.
@@ -257,15 +331,21 @@ class RulesGovernor:
     """
 
     def __init__(
-        self, rules: str, *, next_check_hit: str = "6 hours", next_check_miss: str = "1 day"
+        self,
+        rules: str,
+        *,
+        kinds: Mapping[str, FieldKind] | None = None,
+        next_check_hit: str = "6 hours",
+        next_check_miss: str = "1 day",
     ) -> None:
         self.rule = parse_rule(rules)
+        self.kinds = dict(kinds or {})
         self.next_check_hit = next_check_hit
         self.next_check_miss = next_check_miss
 
     def decide(self, ctx: GovernorContext) -> GovernorDecision:
         """Evaluate the rule on ``ctx``'s states and decide; never raises on odd state."""
-        evaluation = evaluate_rule(self.rule, ctx.previous_state, ctx.current_state)
+        evaluation = evaluate_rule(self.rule, ctx.previous_state, ctx.current_state, self.kinds)
         verdict = {True: "holds", False: "does not hold", None: "cannot be decided"}
         reasoning = f"rule {self.rule.text!r} {verdict[evaluation.truth]}"
         if evaluation.notes:

@@ -37,6 +37,7 @@ from sentinel.monitor.prompts import SENSOR_INSTRUCTIONS, render_sensor_context
 from sentinel.monitor.scheduling.anchors import page_lines
 from sentinel.monitor.sensing.prefilter import PrefilterDecision, SourceSnapshot, prefilter
 from sentinel.monitor.sensing.reply import REPORT_MAX_TOKENS, reply_model
+from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.monitor.sensing.sources import (
     PageRecord,
     choose_sources,
@@ -134,6 +135,7 @@ class SensorPolicy:
     model: LanguageModel
     force: bool = False
     probe: bool = False
+    schema: StateSchema | None = None
     max_tokens: int = REPORT_MAX_TOKENS
     store: Store[RunState] | None = None
     verdict: _Verdict | None = None
@@ -238,7 +240,8 @@ class SensorPolicy:
         ]
         self.model_calls += 1
         try:
-            output = reply_model(self.store.state.workspace.previous_state if self.store else None)
+            previous = self.store.state.workspace.previous_state if self.store else None
+            output = reply_model(previous, self.schema)
             completion = await self.model.complete(
                 messages, output=output, max_tokens=self.max_tokens
             )
@@ -298,7 +301,12 @@ class Sensor:
         budget = self.max_pages
         if named:
             budget = len(named) + (self.max_pages if search_too else 0)
-        policy = SensorPolicy(self.model, force=force, probe=probe and not force and not named)
+        policy = SensorPolicy(
+            self.model,
+            force=force,
+            probe=probe and not force and not named,
+            schema=ctx.state_schema,
+        )
         terms = query_terms(ctx.original_query, ctx.current_query)
         # Each named page may be fetched twice: conditionally, then in full if the run senses.
         steps = self.max_pages + 2 * len(named)
@@ -354,6 +362,7 @@ def _sensor_agent(
             pages=space.page_list(),
             terms=terms,
             page_chars=page_chars,
+            schema=policy.schema,
         )
 
     return RuntimeAgent(
