@@ -38,7 +38,8 @@ class OwnerIndex:
         return len(self.bm25)
 
     def put(self, memory_id: int, text: str, vector: NDArray[np.float32] | None) -> None:
-        """Index (or re-index) one memory."""
+        """Index (or re-index) one memory; ``vector`` is one row per chunk of its text
+        (``chunking.chunks``) or, for a one-chunk memory, a single vector."""
         self.bm25.add(memory_id, text)
         if self.dense is not None:
             if vector is None:
