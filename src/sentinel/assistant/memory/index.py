@@ -62,10 +62,15 @@ class OwnerIndex:
         depth = max(MIN_CANDIDATES, CANDIDATES_PER_HIT * top_k)
         order = ranking(ids, scores, depth)
         relevance = self._bm25_relevance(query, ids, scores, order)
-        return fuse(order, [], relevance)
+        best = float(scores.max()) if len(scores) else 1.0
+        value = dict(zip(ids.tolist(), scores.tolist(), strict=True))
+        return [
+            Ranked(doc_id, value[doc_id] / best, relevance.get(doc_id, 0.0), rank, None)
+            for rank, doc_id in enumerate(order, start=1)
+        ]
 
     def rank_hybrid(self, query: str, vector: NDArray[np.float32], top_k: int) -> list[Ranked]:
-        """BM25 and dense rankings fused by RRF; score = the larger normalised evidence."""
+        """BM25 and dense scores fused (``fusion.fuse``); score = the larger absolute evidence."""
         if self.dense is None:
             raise RuntimeError("this index holds no vectors")
         depth = max(MIN_CANDIDATES, CANDIDATES_PER_HIT * top_k)
@@ -78,7 +83,9 @@ class OwnerIndex:
         for doc_id, cosine in zip(dense_ids[picked], cosines[picked], strict=True):
             key = int(doc_id)
             relevance[key] = max(relevance.get(key, 0.0), max(0.0, float(cosine)))
-        return fuse(bm25_order, dense_order, relevance)
+        return fuse(
+            (bm25_ids, bm25_scores), (dense_ids, cosines), (bm25_order, dense_order), relevance
+        )
 
     def _bm25_relevance(
         self,
