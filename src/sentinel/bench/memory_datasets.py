@@ -124,8 +124,9 @@ def load_dataset(path: Path) -> Dataset:
     except (KeyError, TypeError, ValueError) as exc:
         raise InvalidInput("dataset", str(path), f"has a malformed entry ({exc!r})") from exc
     raise InvalidInput(
-        "dataset", str(path), "is neither LoCoMo (conversation, qa) nor LongMemEval "
-        "(question, haystack_sessions)"
+        "dataset",
+        str(path),
+        "is neither LoCoMo (conversation, qa) nor LongMemEval (question, haystack_sessions)",
     )
 
 

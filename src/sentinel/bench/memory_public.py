@@ -30,7 +30,7 @@ from sentinel.assistant.memory.chunking import chunks
 from sentinel.assistant.memory.embedding import Embedder
 from sentinel.assistant.memory.fusion import Ranked, ranking
 from sentinel.assistant.memory.index import OwnerIndex
-from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack, Question
+from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack
 
 METHODS = ("bm25", "dense", "hybrid", "default")
 DEPTH = 10
@@ -173,9 +173,7 @@ def bootstrap(values: Sequence[float], seed: int = 0) -> Interval:
     return Interval(round(float(data.mean()), 4), round(float(low), 4), round(float(high), 4))
 
 
-async def build_index(
-    items: Sequence[tuple[int, str]], cache: EmbeddingCache | None
-) -> OwnerIndex:
+async def build_index(items: Sequence[tuple[int, str]], cache: EmbeddingCache | None) -> OwnerIndex:
     """An index of ``(id, text)`` memories as the service builds one (chunks embedded)."""
     index = OwnerIndex(0, None if cache is None else cache.embedder.dimensions)
     if cache is None:
@@ -248,9 +246,7 @@ async def evaluate(
     for unit, data in scored.items():
         _summarise(result, unit, data, methods)
     first = scored[units[0]] if units else _Scored()
-    result.query_ms = {
-        m: round(float(np.median(t)) * 1e3, 3) for m, t in first.times.items() if t
-    }
+    result.query_ms = {m: round(float(np.median(t)) * 1e3, 3) for m, t in first.times.items() if t}
     if embed_times:
         result.embed_query_ms = round(float(np.median(embed_times)) * 1e3, 2)
     return result
@@ -316,9 +312,7 @@ def _summarise(result: PublicResult, unit: str, data: _Scored, methods: Sequence
                     method=method,
                     group=group,
                     questions=int(mask.sum()),
-                    measures={
-                        name: bootstrap(np.asarray(values[name])[mask]) for name in MEASURES
-                    },
+                    measures={name: bootstrap(np.asarray(values[name])[mask]) for name in MEASURES},
                 )
             )
     base = data.values.get("bm25")
