@@ -10,6 +10,7 @@ import pytest
 from numpy.typing import NDArray
 
 from sentinel.assistant.memory import MemoryService, MemorySettings, RetrievalMode
+from sentinel.assistant.memory.chunking import chunks
 from sentinel.assistant.memory.embedding import missing_packages
 from sentinel.errors import InvalidInput
 from sentinel.storage import Database, RecordNotFound
@@ -119,6 +120,28 @@ async def test_hybrid_search_finds_a_paraphrase_that_shares_no_word(db: Database
     assert hybrid.hits[0].score >= 0.3
     assert hybrid.hits[0].bm25_rank is None
     assert hybrid.hits[0].dense_rank == 1
+
+
+@needs_model
+async def test_a_long_memory_is_found_by_a_fact_at_its_end(db: Database) -> None:
+    # Past 4,000 characters (the old limit) and far past the 256 word pieces the model reads
+    # at once: only chunked embedding sees the last sentence.
+    diary = " ".join(
+        f"On day {i} of the trip we walked along the river and looked at old bridges."
+        for i in range(80)
+    )
+    memories = MemoryService(db)
+    long = await memories.create("alice", f"{diary}\nPeanuts give me a severe allergic reaction.")
+    await memories.create("alice", "The quarterly tax report is due in April")
+    # The fact is one sentence of a chunk of river walks: ranked first, if by a low cosine.
+    found = await memories.search("alice", "what should I not eat?", min_score=0.0)
+    assert len(long.text) > 6000
+    assert [h.memory.id for h in found.hits][:1] == [long.id]
+    assert found.hits[0].dense_rank == 1
+    async with db.transaction() as tx:
+        (row,) = [r for r in await tx.memories.for_index("alice") if r.id == long.id]
+    assert row.embedding is not None
+    assert len(row.embedding) // (4 * 384) == len(chunks(long.text)) > 10
 
 
 @needs_model

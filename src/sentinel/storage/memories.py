@@ -36,7 +36,8 @@ from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
 from sentinel.storage.models import Base
 from sentinel.storage.types import as_utc
 
-MAX_TEXT_CHARS = 4000
+# A long note or a day's conversation; the dense index embeds all of it, in chunks.
+MAX_TEXT_CHARS = 20_000
 MAX_TAGS = 20
 MAX_TAG_CHARS = 64
 MAX_LIST = 1000
@@ -52,7 +53,8 @@ class Memory(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))
     text: Mapped[str] = mapped_column(Text)
-    # float32 little-endian vector of ``embedding_model``; NULL when no model was installed.
+    # float32 little-endian vectors of ``embedding_model``, one per chunk of the text, row
+    # after row; NULL when no model was installed.
     embedding: Mapped[bytes | None] = mapped_column(LargeBinary)
     embedding_model: Mapped[str | None] = mapped_column(String(100))
     created_at: Mapped[datetime]
@@ -123,7 +125,7 @@ class IndexedMemory:
 
 
 def check_text(text: str) -> str:
-    """``text`` stripped; ``InvalidInput`` when empty or over 4000 characters."""
+    """``text`` stripped; ``InvalidInput`` when empty or over ``MAX_TEXT_CHARS`` characters."""
     cleaned = text.strip()
     if not cleaned:
         raise InvalidInput("text", text, "a memory needs some text")

@@ -21,11 +21,12 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from sentinel.assistant.memory.chunking import MAX_CHUNK_CHARS, chunks
 from sentinel.assistant.memory.embedding import (
     Embedder,
     MiniLmEmbedder,
-    from_bytes,
     missing_packages,
+    rows_from_bytes,
     to_bytes,
 )
 from sentinel.assistant.memory.fusion import Ranked
@@ -75,7 +76,7 @@ class MemoryService:
 
     Errors: ``sentinel.storage.errors.RecordNotFound`` for an id the owner does not have
     (another owner's memory is "not found", never "forbidden"), ``sentinel.errors.InvalidInput``
-    for empty text, text over 4000 characters or bad tags.
+    for empty text, text over ``MAX_TEXT_CHARS`` (20,000) characters or bad tags.
 
     ``embedder="auto"`` uses the packaged MiniLM when installed; ``None`` means BM25 only.
     """
@@ -249,22 +250,41 @@ class MemoryService:
 
     # -- the index ---------------------------------------------------------------------------
 
+    @property
+    def vectors_name(self) -> str | None:
+        """What stored vectors are named: the model and the chunking (a change of either
+        means the stored vectors are recomputed when an index is next loaded)."""
+        if self.embedder is None:
+            return None
+        return f"{self.embedder.name}/chunks-{MAX_CHUNK_CHARS}"
+
     def _stored(self, vector: NDArray[np.float32] | None) -> tuple[bytes | None, str | None]:
         if vector is None or self.embedder is None:
             return None, None
-        return to_bytes(vector), self.embedder.name
+        return to_bytes(vector), self.vectors_name
+
+    async def _embed_chunks(self, texts: Sequence[str]) -> list[NDArray[np.float32]]:
+        """One matrix per text, a row per chunk (``chunking.chunks``), in one model call."""
+        assert self.embedder is not None
+        pieces = [chunks(text) for text in texts]
+        flat = await self.embedder.embed([piece for parts in pieces for piece in parts])
+        out, start = [], 0
+        for parts in pieces:
+            out.append(flat[start : start + len(parts)])
+            start += len(parts)
+        return out
 
     async def _embed_one(self, text: str) -> NDArray[np.float32] | None:
-        """The text's vector; None without a model or when it fails (the memory is stored
-        anyway and gets its vector when an index is next loaded with a working model)."""
+        """The text's vectors, a row per chunk; None without a model or when it fails (the
+        memory is stored anyway and gets them when an index is next loaded with a working
+        model)."""
         if self.embedder is None:
             return None
         try:
-            vectors = await self.embedder.embed([text])
+            (rows,) = await self._embed_chunks([text])
         except Exception:  # a broken model must not lose the user's memory
             return None
-        first: NDArray[np.float32] = vectors[0]
-        return first
+        return rows
 
     def _put(
         self, owner: str, revision: int, record: MemoryRecord, vector: NDArray[np.float32] | None
@@ -325,8 +345,8 @@ class MemoryService:
         missing: list[IndexedMemory] = []
         for row in rows:
             stored = None
-            if row.embedding is not None and row.embedding_model == embedder.name:
-                stored = from_bytes(row.embedding, embedder.dimensions)
+            if row.embedding is not None and row.embedding_model == self.vectors_name:
+                stored = rows_from_bytes(row.embedding, embedder.dimensions)
             if stored is None:
                 missing.append(row)
             else:
@@ -334,13 +354,13 @@ class MemoryService:
         for start in range(0, len(missing), EMBED_BATCH):
             batch = missing[start : start + EMBED_BATCH]
             try:
-                computed = await embedder.embed([row.text for row in batch])
+                computed = await self._embed_chunks([row.text for row in batch])
             except Exception:  # still broken: these stay BM25-only until the next load
                 break
             async with self.db.transaction() as tx:
                 for row, vector in zip(batch, computed, strict=True):
                     await tx.memories.cache_embedding(
-                        owner, row.id, row.text, to_bytes(vector), embedder.name
+                        owner, row.id, row.text, to_bytes(vector), self.vectors_name or ""
                     )
                     vectors[row.id] = vector
         return vectors
