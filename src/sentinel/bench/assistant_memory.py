@@ -40,6 +40,7 @@ from sentinel.assistant.memory.index import OwnerIndex
 from sentinel.assistant.memory.service import default_embedder
 from sentinel.assistant.memory.settings import MemorySettings
 from sentinel.bench.assistant_memory_data import BenchQuestion, memories, questions
+from sentinel.errors import InvalidInput
 
 TOP_K = 5
 MRR_DEPTH = 10
@@ -334,10 +335,48 @@ def memory_command(
     split: Annotated[
         str, typer.Option("--split", help="Which split's quality to print (dev or test).")
     ] = "test",
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset",
+            help="A LoCoMo or LongMemEval file: measure on it instead of the built-in vault.",
+        ),
+    ] = None,
+    haystacks: Annotated[
+        str | None,
+        typer.Option(
+            "--haystacks", help="With --dataset: positions or ids to keep (0-4, conv-26,...)."
+        ),
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option("--cache", help="With --dataset: keep the dataset's vectors in this folder."),
+    ] = None,
 ) -> None:
-    """Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow."""
+    """Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories
+    grow; with ``--dataset``, R@5/R@10/NDCG@10/any@5 per unit and category on that file."""
+    console = Console()
+    if dataset is not None:
+        from sentinel.bench.memory_public import render, run_public, to_document
+
+        try:
+            public = asyncio.run(
+                run_public(
+                    dataset,
+                    haystacks=haystacks,
+                    cache_dir=cache,
+                    progress=lambda h: console.print(f"[dim]{h}[/]"),
+                )
+            )
+        except InvalidInput as exc:
+            raise typer.BadParameter(str(exc), param_hint="--dataset") from exc
+        render(public, console)
+        if output is not None:
+            document = to_document(public, _commit())
+            output.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        return
     parsed = tuple(int(s) for s in sizes.split(",") if s.strip())
     result = asyncio.run(run_memory_benchmark(sizes=parsed))
-    render_memory_benchmark(result, Console(), split)
+    render_memory_benchmark(result, console, split)
     if output is not None:
         output.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")

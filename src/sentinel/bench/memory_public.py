@@ -18,19 +18,27 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
+import platform
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
+from rich.console import Console
+from rich.table import Table
 
 from sentinel.assistant.memory.chunking import chunks
 from sentinel.assistant.memory.embedding import Embedder
 from sentinel.assistant.memory.fusion import Ranked, ranking
 from sentinel.assistant.memory.index import OwnerIndex
-from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack
+from sentinel.assistant.memory.service import default_embedder
+from sentinel.assistant.memory.settings import MemorySettings
+from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack, load_dataset
 
 METHODS = ("bm25", "dense", "hybrid", "default")
 DEPTH = 10
@@ -322,3 +330,96 @@ def _summarise(result: PublicResult, unit: str, data: _Scored, methods: Sequence
         for name in MEASURES:
             paired = np.asarray(data.values[method][name]) - np.asarray(base[name])
             result.differences.append(Difference(unit, method, name, bootstrap(paired[overall])))
+
+
+METHOD_NOTE = (
+    "Each haystack indexed per unit with OwnerIndex as the memory service builds it (memories "
+    "chunked for the dense model, a memory scoring by its best chunk); every question with "
+    "evidence ranked by BM25, dense, hybrid (normalised fusion) and the product default "
+    "(hybrid, hits with score >= min_score). R@k = share of the evidence memories in the top "
+    "k; any@5 = at least one in the top 5; NDCG@10 binary. 95 % percentile bootstrap over "
+    f"questions ({RESAMPLES} resamples, seed 0; differences paired). Overall rows leave out "
+    "LoCoMo's adversarial category 5 and LongMemEval's abstention questions. Times: median "
+    "ranking time per query on one core, the query's embedding apart."
+)
+
+
+def to_document(result: PublicResult, commit: str | None) -> dict[str, object]:
+    """The result with the metadata needed to compare runs (what the committed JSON holds)."""
+    return {
+        "benchmark": "assistant-memory-public",
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "commit": commit,
+        "machine": {
+            "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+        },
+        "method": METHOD_NOTE,
+        **asdict(result),
+    }
+
+
+def render(result: PublicResult, console: Console) -> None:
+    """Print the overall rows per unit and method, and the time per query."""
+    table = Table(
+        "unit",
+        "method",
+        *MEASURES,
+        title=(
+            f"Memory retrieval on {result.dataset} ({result.format}, "
+            f"{len(result.haystacks)} haystacks, {result.questions} questions; embedder "
+            f"{result.embedder or 'none'}): mean [95 % interval]"
+        ),
+    )
+    for row in result.rows:
+        if row.group != "overall":
+            continue
+        table.add_row(
+            row.unit,
+            row.method,
+            *(
+                f"{v.mean:.3f} [{v.low:.3f}, {v.high:.3f}]"
+                for v in (row.measures[n] for n in MEASURES)
+            ),
+        )
+    console.print(table)
+    categories = Table("unit", "category", "questions", *(f"R@5 {m}" for m in METHODS))
+    by_key = {(r.unit, r.group, r.method): r for r in result.rows}
+    for unit, group in dict.fromkeys((r.unit, r.group) for r in result.rows):
+        if group == "overall":
+            continue
+        rows = [by_key.get((unit, group, m)) for m in METHODS]
+        count = next(r.questions for r in rows if r is not None)
+        categories.add_row(
+            unit,
+            group,
+            str(count),
+            *("—" if r is None else f"{r.measures['r@5'].mean:.3f}" for r in rows),
+        )
+    console.print(categories)
+    times = ", ".join(f"{m} {ms:.2f} ms" for m, ms in result.query_ms.items())
+    embed = (
+        "" if result.embed_query_ms is None else f"; embedding a query {result.embed_query_ms} ms"
+    )
+    console.print(f"Ranking time per query (median): {times}{embed}")
+
+
+async def run_public(
+    path: Path,
+    *,
+    haystacks: str | None,
+    cache_dir: Path | None,
+    embedder: Embedder | Literal["auto"] | None = "auto",
+    progress: Callable[[str], None] | None = None,
+) -> PublicResult:
+    """Load ``path``, keep ``haystacks``, and evaluate with the product's embedder."""
+    settings = MemorySettings()
+    dataset = load_dataset(path).select(haystacks)
+    model = default_embedder(settings)[0] if embedder == "auto" else embedder
+    cache = None if model is None else EmbeddingCache(model, cache_dir)
+    try:
+        return await evaluate(dataset, cache, min_score=settings.min_score, progress=progress)
+    finally:
+        if cache is not None:
+            cache.save()

@@ -14,6 +14,7 @@ while the server runs, say) wrote since.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import time
 from collections.abc import Callable, Sequence
 from typing import Literal
@@ -263,12 +264,13 @@ class MemoryService:
             return None, None
         return to_bytes(vector), self.vectors_name
 
-    async def _embed_chunks(self, texts: Sequence[str]) -> list[NDArray[np.float32]]:
+    async def _embed_chunks(self, texts: Sequence[str]) -> builtins.list[NDArray[np.float32]]:
         """One matrix per text, a row per chunk (``chunking.chunks``), in one model call."""
         assert self.embedder is not None
         pieces = [chunks(text) for text in texts]
         flat = await self.embedder.embed([piece for parts in pieces for piece in parts])
-        out, start = [], 0
+        out: builtins.list[NDArray[np.float32]] = []
+        start = 0
         for parts in pieces:
             out.append(flat[start : start + len(parts)])
             start += len(parts)
@@ -281,10 +283,10 @@ class MemoryService:
         if self.embedder is None:
             return None
         try:
-            (rows,) = await self._embed_chunks([text])
+            rows = await self._embed_chunks([text])
         except Exception:  # a broken model must not lose the user's memory
             return None
-        return rows
+        return rows[0]
 
     def _put(
         self, owner: str, revision: int, record: MemoryRecord, vector: NDArray[np.float32] | None
