@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
@@ -33,6 +34,25 @@ async def test_a_created_memory_is_found_by_the_very_next_search(db: Database) -
     made = await memories.create("alice", "Ana's birthday is on 14 March", tags=["family"])
     found = await memories.search("alice", "when is Ana's birthday?")
     assert [hit.memory.id for hit in found.hits] == [made.id]
+
+
+async def test_a_dated_memory_is_found_by_its_date(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    may = await memories.create(
+        "alice",
+        "Went camping by the lake with the kids",
+        dated=datetime(2023, 5, 8, 13, 56, tzinfo=UTC),
+    )
+    await memories.create(
+        "alice", "Went camping in the mountains", dated=datetime(2023, 7, 2, tzinfo=UTC)
+    )
+    assert may.created_at == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    found = await memories.search("alice", "where did we go camping in May 2023?")
+    assert [hit.memory.id for hit in found.hits][:1] == [may.id]
+    fresh = await MemoryService(db, embedder=None).search("alice", "camping in May")
+    assert [hit.memory.id for hit in fresh.hits][:1] == [may.id]  # dates survive a reload
+    with pytest.raises(InvalidInput, match="time zone"):
+        await memories.create("alice", "naive", dated=datetime(2023, 5, 8))
 
 
 async def test_edits_and_deletes_reach_the_index_at_once(db: Database) -> None:

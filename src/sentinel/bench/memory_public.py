@@ -181,18 +181,21 @@ def bootstrap(values: Sequence[float], seed: int = 0) -> Interval:
     return Interval(round(float(data.mean()), 4), round(float(low), 4), round(float(high), 4))
 
 
-async def build_index(items: Sequence[tuple[int, str]], cache: EmbeddingCache | None) -> OwnerIndex:
-    """An index of ``(id, text)`` memories as the service builds one (chunks embedded)."""
+async def build_index(
+    items: Sequence[tuple[int, str, datetime | None]], cache: EmbeddingCache | None
+) -> OwnerIndex:
+    """An index of ``(id, text, date)`` memories as the service builds one (chunks embedded,
+    dates indexed)."""
     index = OwnerIndex(0, None if cache is None else cache.embedder.dimensions)
     if cache is None:
-        for doc_id, text in items:
-            index.put(doc_id, text, None)
+        for doc_id, text, date in items:
+            index.put(doc_id, text, None, date)
         return index
-    pieces = [chunks(text) for _, text in items]
+    pieces = [chunks(text) for _, text, _ in items]
     flat = await cache.embed([p for parts in pieces for p in parts])
     start = 0
-    for (doc_id, text), parts in zip(items, pieces, strict=True):
-        index.put(doc_id, text, flat[start : start + len(parts)])
+    for (doc_id, text, date), parts in zip(items, pieces, strict=True):
+        index.put(doc_id, text, flat[start : start + len(parts)], date)
         start += len(parts)
     return index
 
@@ -285,7 +288,7 @@ async def _score_haystack(
     into: _Scored,
 ) -> None:
     items = haystack.items[unit]
-    index = await build_index([(n, item.text) for n, item in enumerate(items)], cache)
+    index = await build_index([(n, item.text, item.date) for n, item in enumerate(items)], cache)
     key_of = [item.key for item in items]
     for question in haystack.questions:
         relevant = question.evidence.get(unit, frozenset())

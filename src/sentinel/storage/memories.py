@@ -116,12 +116,14 @@ class MemoryRecord:
 
 @dataclass(frozen=True, slots=True)
 class IndexedMemory:
-    """What the search index needs of a memory: its text and its cached vector, if any."""
+    """What the search index needs of a memory: its text, its cached vectors, if any, and its
+    date (``created_at``: when it was written, or the date an import gave it)."""
 
     id: int
     text: str
     embedding: bytes | None
     embedding_model: str | None
+    created_at: datetime | None = None
 
 
 def check_text(text: str) -> str:
@@ -165,14 +167,16 @@ class MemoryRepository:
         now: datetime,
         embedding: bytes | None = None,
         embedding_model: str | None = None,
+        dated: datetime | None = None,
     ) -> MemoryRecord:
-        """Store a memory with its tags (and vector, when one was computed)."""
+        """Store a memory with its tags (and vectors, when computed); ``dated`` sets its
+        ``created_at`` to when it happened (an import of older notes), ``now`` otherwise."""
         row = Memory(
             owner=owner,
             text=check_text(text),
             embedding=embedding,
             embedding_model=embedding_model,
-            created_at=now,
+            created_at=now if dated is None else dated,
             updated_at=now,
         )
         self.session.add(row)
@@ -271,11 +275,13 @@ class MemoryRepository:
     async def for_index(self, owner: str) -> builtins.list[IndexedMemory]:
         """Every memory of the owner with its cached vector, in id order (to build an index)."""
         rows = await self.session.execute(
-            select(Memory.id, Memory.text, Memory.embedding, Memory.embedding_model)
+            select(
+                Memory.id, Memory.text, Memory.embedding, Memory.embedding_model, Memory.created_at
+            )
             .where(Memory.owner == owner)
             .order_by(Memory.id)
         )
-        return [IndexedMemory(*row) for row in rows]
+        return [IndexedMemory(*row[:4], as_utc(row[4])) for row in rows]
 
     async def link(self, owner: str, memory_id: int, other_id: int, *, now: datetime) -> None:
         """Link two of the owner's memories (idempotent); a memory cannot link to itself."""

@@ -4,6 +4,7 @@ the database by the owner's write counter (``memory_revisions``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 import numpy as np
 from numpy.typing import NDArray
@@ -11,6 +12,12 @@ from numpy.typing import NDArray
 from sentinel.assistant.memory.bm25 import Bm25Index
 from sentinel.assistant.memory.dense import DenseIndex
 from sentinel.assistant.memory.fusion import Ranked, fuse, ranking
+
+
+def date_words(date: datetime) -> str:
+    """A date as BM25 indexes it beside a memory's text: ``8 May 2023``."""
+    return f"{date.day} {date:%B} {date.year}"
+
 
 # Each retriever contributes at most this many candidates (times top_k) to the fusion.
 CANDIDATES_PER_HIT = 10
@@ -37,10 +44,17 @@ class OwnerIndex:
     def __len__(self) -> int:
         return len(self.bm25)
 
-    def put(self, memory_id: int, text: str, vector: NDArray[np.float32] | None) -> None:
+    def put(
+        self,
+        memory_id: int,
+        text: str,
+        vector: NDArray[np.float32] | None,
+        date: datetime | None = None,
+    ) -> None:
         """Index (or re-index) one memory; ``vector`` is one row per chunk of its text
-        (``chunking.chunks``) or, for a one-chunk memory, a single vector."""
-        self.bm25.add(memory_id, text)
+        (``chunking.chunks``) or, for a one-chunk memory, a single vector. BM25 also indexes
+        the memory's ``date`` as words, so "what did I do in May 2023?" finds it."""
+        self.bm25.add(memory_id, text if date is None else f"{text}\n{date_words(date)}")
         if self.dense is not None:
             if vector is None:
                 self.dense.remove(memory_id)

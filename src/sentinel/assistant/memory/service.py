@@ -17,6 +17,7 @@ import asyncio
 import builtins
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Literal
 
 import numpy as np
@@ -110,14 +111,30 @@ class MemoryService:
         """HYBRID when an embedding model is available, else BM25."""
         return RetrievalMode.BM25 if self.embedder is None else RetrievalMode.HYBRID
 
-    async def create(self, owner: str, text: str, *, tags: Sequence[str] = ()) -> MemoryRecord:
-        """Store and index a new memory."""
+    async def create(
+        self,
+        owner: str,
+        text: str,
+        *,
+        tags: Sequence[str] = (),
+        dated: datetime | None = None,
+    ) -> MemoryRecord:
+        """Store and index a new memory, dated now or ``dated`` (when it happened: a note or a
+        conversation imported later); its date is searchable ("what did I do in May?")."""
         owner, text, tags = check_owner(owner), check_text(text), check_tags(tags)
+        if dated is not None and dated.utcoffset() is None:
+            raise InvalidInput("dated", dated.isoformat(), "needs a time zone")
         vector = await self._embed_one(text)
         async with self.db.transaction() as tx:
             embedding, model = self._stored(vector)
             record = await tx.memories.add(
-                owner, text, tags, now=self.clock.now(), embedding=embedding, embedding_model=model
+                owner,
+                text,
+                tags,
+                now=self.clock.now(),
+                embedding=embedding,
+                embedding_model=model,
+                dated=dated,
             )
             revision = await tx.memories.bump_revision(owner)
         self._put(owner, revision, record, vector)
@@ -293,7 +310,11 @@ class MemoryService:
     ) -> None:
         # A memory the model failed on is indexed for BM25 and marked unembedded: a later
         # search reloads the index (at most every ``vector_retry_s``) to retry its vector.
-        self._apply(owner, revision, lambda index: index.put(record.id, record.text, vector))
+        self._apply(
+            owner,
+            revision,
+            lambda index: index.put(record.id, record.text, vector, record.created_at),
+        )
 
     def _apply(
         self, owner: str, revision: int, change: Callable[[OwnerIndex], None] | None
@@ -333,7 +354,7 @@ class MemoryService:
         index = OwnerIndex(revision, None if embedder is None else embedder.dimensions)
         vectors = await self._vectors(owner, rows) if embedder is not None else {}
         for row in rows:
-            index.put(row.id, row.text, vectors.get(row.id))
+            index.put(row.id, row.text, vectors.get(row.id), row.created_at)
         index.retry_at = time.monotonic() + self.vector_retry_s
         return index
 
