@@ -6,7 +6,6 @@ import itertools
 
 import numpy as np
 import pytest
-from numpy.typing import NDArray
 
 from sentinel.assistant.memory.chunking import MAX_CHUNK_CHARS, chunks
 from sentinel.assistant.memory.dense import DenseIndex
@@ -16,7 +15,8 @@ from sentinel.assistant.memory.embedding import (
     missing_packages,
     to_bytes,
 )
-from sentinel.assistant.memory.fusion import fuse, ranking
+from sentinel.assistant.memory.fusion import Evidence, fuse, ranking
+from sentinel.assistant.memory.index import OwnerIndex
 
 
 def unit(*values: float) -> np.ndarray:
@@ -54,17 +54,15 @@ def test_vectors_round_trip_through_bytes_and_a_wrong_length_is_refused() -> Non
     assert from_bytes(to_bytes(vector), 3) is None
 
 
-def ids_scores(pairs: dict[int, float]) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
-    return (
-        np.asarray(list(pairs), dtype=np.int64),
-        np.asarray(list(pairs.values()), dtype=np.float32),
-    )
+def evidence(values: dict[int, float], order: list[int], low: float = 0.0) -> Evidence:
+    """A retriever's view of the candidates; ``low`` is its lowest score over all memories."""
+    return Evidence(values, low, max(values.values()), order)
 
 
 def test_fusion_averages_min_max_normalised_scores() -> None:
-    bm25 = ids_scores({1: 4.0, 2: 1.0, 3: 2.0})  # normalised: 1.0, 0.25, 0.5
-    dense = ids_scores({1: 0.2, 2: 0.3, 3: 0.6, 4: 0.2})  # normalised: 0, 0.25, 1, 0
-    fused = fuse(bm25, dense, ([1, 3, 2], [3, 2, 1, 4]), {1: 0.9, 2: 0.1, 3: 0.5})
+    bm25 = evidence({1: 4.0, 2: 1.0, 3: 2.0}, [1, 3, 2])  # normalised: 1.0, 0.25, 0.5
+    dense = evidence({1: 0.2, 2: 0.3, 3: 0.6, 4: 0.2}, [3, 2, 1, 4], low=0.2)  # 0, .25, 1, 0
+    fused = fuse(bm25, dense, {1: 0.9, 2: 0.1, 3: 0.5})
     assert [r.doc_id for r in fused] == [3, 1, 2, 4]
     assert fused[0].fused == pytest.approx(0.75)
     assert fused[1].fused == pytest.approx(0.5)
@@ -74,9 +72,9 @@ def test_fusion_averages_min_max_normalised_scores() -> None:
 
 
 def test_flat_dense_scores_leave_the_order_to_bm25() -> None:
-    bm25 = ids_scores({1: 1.0, 2: 3.0})
-    dense = ids_scores({1: 0.5, 2: 0.5, 3: 0.5})
-    fused = fuse(bm25, dense, ([2, 1], [3, 2, 1]), {})
+    bm25 = evidence({1: 1.0, 2: 3.0}, [2, 1])
+    dense = evidence({1: 0.5, 2: 0.5, 3: 0.5}, [3, 2, 1], low=0.5)
+    fused = fuse(bm25, dense, {})
     assert [r.doc_id for r in fused] == [2, 1, 3]
     assert fused[2].fused == 0.0
 
@@ -84,10 +82,24 @@ def test_flat_dense_scores_leave_the_order_to_bm25() -> None:
 def test_a_strong_lexical_match_survives_a_weak_dense_disagreement() -> None:
     # BM25 is sure (10 against 1); the vectors barely prefer 2: the fused order keeps 1 first,
     # where reciprocal rank fusion would tie them.
-    bm25 = ids_scores({1: 10.0, 2: 1.0})
-    dense = ids_scores({1: 0.50, 2: 0.52, 3: 0.10})
-    fused = fuse(bm25, dense, ([1, 2], [2, 1, 3]), {})
+    bm25 = evidence({1: 10.0, 2: 1.0}, [1, 2])
+    dense = evidence({1: 0.50, 2: 0.52, 3: 0.10}, [2, 1, 3], low=0.10)
+    fused = fuse(bm25, dense, {})
     assert [r.doc_id for r in fused][:2] == [1, 2]
+
+
+def test_hybrid_ranking_reads_every_candidate_from_both_retrievers() -> None:
+    index = OwnerIndex(0, 2)
+    index.put(1, "the red kite over the hill", unit(1.0, 0.0))
+    index.put(2, "a kite festival", unit(0.0, 1.0))
+    index.put(3, "quarterly tax report", np.stack([unit(-1.0, 0.0), unit(0.6, 0.8)]))
+    ranked = index.rank_hybrid("kite", unit(0.6, 0.8), 5)
+    by_id = {r.doc_id: r for r in ranked}
+    assert set(by_id) == {1, 2, 3}
+    assert by_id[3].bm25_rank is None
+    assert by_id[3].dense_rank == 1  # its second chunk is the query's vector
+    assert by_id[3].score == pytest.approx(1.0)
+    assert 0.6 < by_id[1].score < 1.0  # BM25 share of the query (cosine: 0.6)
 
 
 def test_a_memory_scores_by_its_best_chunk() -> None:

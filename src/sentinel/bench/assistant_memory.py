@@ -152,7 +152,10 @@ async def run_memory_benchmark(
             in_split = [q for q in asked if q.split == split]
             ranked = [[r.doc_id for r in index.rank_bm25(q.text, MRR_DEPTH)] for q in in_split]
             splits[split] = [_score("bm25", in_split, ranked, key_of)]
-    scaling = [_cost(size, repeats) for size in sizes]
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1):  # one core: BLAS's threads would fight the machine's other work
+        scaling = [_cost(size, repeats) for size in sizes]
     return MemoryBenchResult(
         memories=len(vault),
         questions=len(asked),

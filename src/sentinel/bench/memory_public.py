@@ -237,12 +237,17 @@ async def evaluate(
     memories = dict.fromkeys(units, 0)
     asked = [q for h in dataset.haystacks for q in h.questions]
     embed_times: list[float] = []
+    from threadpoolctl import threadpool_limits
+
     for haystack in dataset.haystacks:
         if progress is not None:
             progress(haystack.id)
         vectors = await _query_vectors(haystack, cache, embed_times)
         for unit in units:
-            await _score_haystack(haystack, unit, cache, vectors, methods, min_score, scored[unit])
+            with threadpool_limits(1):  # ranking timed on one core
+                await _score_haystack(
+                    haystack, unit, cache, vectors, methods, min_score, scored[unit]
+                )
             memories[unit] += len(haystack.items[unit])
     result = PublicResult(
         dataset=Path(dataset.source).name,

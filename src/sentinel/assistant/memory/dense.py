@@ -74,6 +74,14 @@ class DenseIndex:
         starts = np.flatnonzero(np.concatenate(([True], ids[1:] != ids[:-1])))
         return ids[starts], np.maximum.reduceat(scores, starts)
 
+    def best_of(self, doc_id: int, query: NDArray[np.float32]) -> float | None:
+        """The cosine similarity of ``doc_id``'s best row to ``query`` (None when absent)."""
+        found = self._rows_of.get(doc_id)
+        if found is None:
+            return None
+        first, count = found
+        return float((self._matrix[first : first + count] @ query).max())
+
     def _grow(self) -> None:
         capacity = max(64, 2 * len(self._ids))
         matrix = np.zeros((capacity, self.dimensions), dtype=np.float32)

@@ -54,68 +54,60 @@ class Ranked:
     dense_rank: int | None
 
 
-def ranking(ids: NDArray[np.int64], values: NDArray[np.float32], depth: int) -> list[int]:
-    """The ``depth`` ids with the highest values, best first (ties: larger id first).
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One retriever's view of the candidates: its raw score of each candidate it scores,
+    the range of its scores over all the owner's memories (what normalisation divides by),
+    and its own best ids, best first."""
+
+    values: dict[int, float]
+    low: float
+    high: float
+    order: list[int]
+
+    def normalised(self, doc_id: int) -> float:
+        """The candidate's score scaled to [0, 1]; 0 when unscored or the scores are flat."""
+        spread = self.high - self.low
+        if spread < FLAT_SPREAD or doc_id not in self.values:
+            return 0.0
+        return (self.values[doc_id] - self.low) / spread
+
+
+def top_positions(
+    ids: NDArray[np.int64], values: NDArray[np.float32], depth: int
+) -> NDArray[np.intp]:
+    """The positions of the ``depth`` highest values, best first (ties: larger id first).
 
     ``argpartition`` picks the candidates in O(n); only those ``depth`` are sorted.
     """
-    if len(ids) == 0:
-        return []
+    if len(ids) == 0 or depth <= 0:
+        return np.empty(0, dtype=np.intp)
     depth = min(depth, len(ids))
     if depth < len(ids):
         chosen = np.argpartition(-values, depth - 1)[:depth]
     else:
         chosen = np.arange(len(ids))
     order = np.lexsort((-ids[chosen], -values[chosen]))
-    return [int(i) for i in ids[chosen][order]]
+    positions: NDArray[np.intp] = chosen[order]
+    return positions
 
 
-def normalised(values: NDArray[np.float32], *, floor_at_zero: bool) -> NDArray[np.float32]:
-    """``values`` min-max scaled to [0, 1] (the minimum taken as 0 when ``floor_at_zero``);
-    all zeros when they are flat."""
-    if len(values) == 0:
-        return values
-    top = float(values.max())
-    low = 0.0 if floor_at_zero else float(values.min())
-    if top - low < FLAT_SPREAD:
-        return np.zeros_like(values)
-    scaled: NDArray[np.float32] = ((values - low) / (top - low)).astype(np.float32)
-    return scaled
+def ranking(ids: NDArray[np.int64], values: NDArray[np.float32], depth: int) -> list[int]:
+    """The ``depth`` ids with the highest values, best first (ties: larger id first)."""
+    return [int(i) for i in ids[top_positions(ids, values, depth)]]
 
 
-def fuse(
-    bm25: tuple[NDArray[np.int64], NDArray[np.float32]],
-    dense: tuple[NDArray[np.int64], NDArray[np.float32]],
-    orders: tuple[list[int], list[int]],
-    relevance: dict[int, float],
-) -> list[Ranked]:
-    """The candidates ordered by the mean of the normalised BM25 and dense scores.
-
-    ``bm25`` and ``dense`` are each retriever's (ids, scores) over the memories it scores;
-    ``orders`` each one's best ids (``ranking``), the candidates; ``relevance`` gives each
-    candidate's absolute score (see the module's docstring)."""
-    bm25_ids, bm25_scores = bm25
-    dense_ids, cosines = dense
-    bm25_order, dense_order = orders
-    lexical = dict(
-        zip(bm25_ids.tolist(), normalised(bm25_scores, floor_at_zero=True).tolist(), strict=True)
-    )
-    candidates = np.asarray(sorted(set(bm25_order) | set(dense_order)), dtype=np.int64)
-    in_dense = np.isin(dense_ids, candidates)
-    semantic = dict(
-        zip(
-            dense_ids[in_dense].tolist(),
-            normalised(cosines, floor_at_zero=False)[in_dense].tolist(),
-            strict=True,
-        )
-    )
+def fuse(lexical: Evidence, semantic: Evidence, relevance: dict[int, float]) -> list[Ranked]:
+    """The candidates (both retrievers' best ids) ordered by the mean of their normalised
+    scores; ``relevance`` gives each candidate's absolute score (see the module docstring)."""
+    candidates = dict.fromkeys(lexical.order + semantic.order)
     fused = {
-        doc_id: LEXICAL_WEIGHT * lexical.get(doc_id, 0.0)
-        + (1 - LEXICAL_WEIGHT) * semantic.get(doc_id, 0.0)
-        for doc_id in candidates.tolist()
+        doc_id: LEXICAL_WEIGHT * lexical.normalised(doc_id)
+        + (1 - LEXICAL_WEIGHT) * semantic.normalised(doc_id)
+        for doc_id in candidates
     }
-    bm25_rank = {doc_id: rank for rank, doc_id in enumerate(bm25_order, start=1)}
-    dense_rank = {doc_id: rank for rank, doc_id in enumerate(dense_order, start=1)}
+    bm25_rank = {doc_id: rank for rank, doc_id in enumerate(lexical.order, start=1)}
+    dense_rank = {doc_id: rank for rank, doc_id in enumerate(semantic.order, start=1)}
     ordered = sorted(fused.items(), key=lambda item: (-item[1], -item[0]))
     return [
         Ranked(

@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from sentinel.assistant.memory.bm25 import Bm25Index
 from sentinel.assistant.memory.dense import DenseIndex
-from sentinel.assistant.memory.fusion import Ranked, fuse, ranking
+from sentinel.assistant.memory.fusion import Evidence, Ranked, fuse, top_positions
 
 
 def date_words(date: datetime) -> str:
@@ -74,45 +74,65 @@ class OwnerIndex:
         """BM25 alone: best first, score = the share of the query's weight matched."""
         ids, scores = self.bm25.scores(query)
         depth = max(MIN_CANDIDATES, CANDIDATES_PER_HIT * top_k)
-        order = ranking(ids, scores, depth)
-        relevance = self._bm25_relevance(query, ids, scores, order)
-        best = float(scores.max()) if len(scores) else 1.0
-        value = dict(zip(ids.tolist(), scores.tolist(), strict=True))
+        best = top_positions(ids, scores, depth)
+        weight = self.bm25.query_weight(query)
+        high = float(scores.max()) if len(scores) else 1.0
         return [
-            Ranked(doc_id, value[doc_id] / best, relevance.get(doc_id, 0.0), rank, None)
-            for rank, doc_id in enumerate(order, start=1)
+            Ranked(
+                doc_id=int(ids[at]),
+                fused=float(scores[at]) / high,
+                score=min(1.0, float(scores[at]) / weight) if weight > 0 else 0.0,
+                bm25_rank=rank,
+                dense_rank=None,
+            )
+            for rank, at in enumerate(best.tolist(), start=1)
         ]
 
     def rank_hybrid(self, query: str, vector: NDArray[np.float32], top_k: int) -> list[Ranked]:
-        """BM25 and dense scores fused (``fusion.fuse``); score = the larger absolute evidence."""
+        """BM25 and dense scores fused (``fusion.fuse``); score = the larger absolute evidence.
+
+        Every step is a vectorised pass over the memories (BM25 postings, one matrix-vector
+        product) or works on the few candidates: no per-memory Python loop, no set operation
+        over all memories."""
         if self.dense is None:
             raise RuntimeError("this index holds no vectors")
         depth = max(MIN_CANDIDATES, CANDIDATES_PER_HIT * top_k)
-        bm25_ids, bm25_scores = self.bm25.scores(query)
-        bm25_order = ranking(bm25_ids, bm25_scores, depth)
+        totals = self.bm25.slot_scores(query)
+        slot_ids = self.bm25.slot_ids()
+        matched = np.flatnonzero(totals > 0)
+        bm25_best = matched[top_positions(slot_ids[matched], totals[matched], depth)]
+        lexical_values = {int(slot_ids[s]): float(totals[s]) for s in bm25_best.tolist()}
         dense_ids, cosines = self.dense.similarities(vector)
-        dense_order = ranking(dense_ids, cosines, depth)
-        relevance = self._bm25_relevance(query, bm25_ids, bm25_scores, bm25_order)
-        picked = np.isin(dense_ids, np.asarray(dense_order, dtype=np.int64))
-        for doc_id, cosine in zip(dense_ids[picked], cosines[picked], strict=True):
-            key = int(doc_id)
-            relevance[key] = max(relevance.get(key, 0.0), max(0.0, float(cosine)))
-        return fuse(
-            (bm25_ids, bm25_scores), (dense_ids, cosines), (bm25_order, dense_order), relevance
+        dense_best = top_positions(dense_ids, cosines, depth)
+        semantic_values = {int(dense_ids[at]): float(cosines[at]) for at in dense_best.tolist()}
+        for doc_id in semantic_values:
+            if doc_id not in lexical_values:
+                slot = self.bm25.slot(doc_id)
+                if slot is not None and totals[slot] > 0:
+                    lexical_values[doc_id] = float(totals[slot])
+        for doc_id in list(lexical_values):
+            if doc_id not in semantic_values:
+                cosine = self.dense.best_of(doc_id, vector)
+                if cosine is not None:
+                    semantic_values[doc_id] = cosine
+        lexical = Evidence(
+            lexical_values,
+            0.0,
+            float(totals.max()) if len(totals) else 0.0,
+            [int(slot_ids[s]) for s in bm25_best.tolist()],
         )
-
-    def _bm25_relevance(
-        self,
-        query: str,
-        ids: NDArray[np.int64],
-        scores: NDArray[np.float32],
-        order: list[int],
-    ) -> dict[int, float]:
+        semantic = Evidence(
+            semantic_values,
+            float(cosines.min()) if len(cosines) else 0.0,
+            float(cosines.max()) if len(cosines) else 0.0,
+            [int(dense_ids[at]) for at in dense_best.tolist()],
+        )
         weight = self.bm25.query_weight(query)
-        if weight <= 0 or not order:
-            return {}
-        wanted = np.isin(ids, np.asarray(order, dtype=np.int64))
-        return {
-            int(doc_id): min(1.0, float(score) / weight)
-            for doc_id, score in zip(ids[wanted], scores[wanted], strict=True)
+        relevance = {
+            doc_id: max(
+                min(1.0, lexical_values.get(doc_id, 0.0) / weight) if weight > 0 else 0.0,
+                max(0.0, semantic_values.get(doc_id, 0.0)),
+            )
+            for doc_id in lexical_values.keys() | semantic_values.keys()
         }
+        return fuse(lexical, semantic, relevance)
