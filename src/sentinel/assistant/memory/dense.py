@@ -4,8 +4,16 @@ best-chunk reduction (no per-memory Python loop)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numpy.typing import NDArray
+from threadpoolctl import ThreadpoolController
+
+
+@lru_cache(maxsize=1)
+def _blas() -> ThreadpoolController:
+    return ThreadpoolController()
 
 
 class DenseIndex:
@@ -65,7 +73,10 @@ class DenseIndex:
     ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
         """Each stored id and the cosine similarity of its best row to the unit ``query``."""
         ids = self._ids[: self._size]
-        scores = self._matrix[: self._size] @ query
+        # One thread: BLAS's own threads only fight the server's other work over a product
+        # this small (measured 0.55 ms on one thread against 36 ms on a busy 2-core machine).
+        with _blas().limit(limits=1, user_api="blas"):
+            scores = self._matrix[: self._size] @ query
         live = ids >= 0
         ids, scores = ids[live], scores[live]
         if self._extra_rows == 0 or len(ids) == 0:
