@@ -55,6 +55,34 @@ async def test_a_dated_memory_is_found_by_its_date(db: Database) -> None:
         await memories.create("alice", "naive", dated=datetime(2023, 5, 8))
 
 
+async def test_a_memory_that_continues_another_is_found_by_its_words(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    await memories.search("alice", "warm the index")  # loaded: writes update it in place
+    asked = await memories.create("alice", "Rui: How did the kids handle the accident?")
+    answer = await memories.create(
+        "alice", "Ana: They were scared but we reassured them.", follows=asked.id
+    )
+    assert answer.follows == asked.id
+
+    async def found(service: MemoryService) -> list[int]:
+        hits = await service.search("alice", "accident kids", min_score=0.0)
+        return [hit.memory.id for hit in hits.hits]
+
+    assert set(await found(memories)) == {asked.id, answer.id}
+    assert set(await found(MemoryService(db, embedder=None))) == {asked.id, answer.id}
+    # only `follows` gives context: a plain link does not
+    other = await memories.create("alice", "Bought a new bike helmet")
+    await memories.link("alice", asked.id, other.id)
+    assert other.id not in await found(memories)
+    await memories.delete("alice", asked.id)
+    assert await found(memories) == []
+    assert await found(MemoryService(db, embedder=None)) == []
+    with pytest.raises(RecordNotFound):
+        await memories.create("alice", "continues nothing", follows=asked.id)
+    assert await memories.count("alice") == 2  # nothing half-written
+    assert (await memories.get("alice", answer.id)).follows is None
+
+
 async def test_edits_and_deletes_reach_the_index_at_once(db: Database) -> None:
     memories = MemoryService(db, embedder=None)
     made = await memories.create("alice", "The spare key is under the blue pot")

@@ -57,6 +57,9 @@ class Memory(Base):
     # after row; NULL when no model was installed.
     embedding: Mapped[bytes | None] = mapped_column(LargeBinary)
     embedding_model: Mapped[str | None] = mapped_column(String(100))
+    # The memory this one continues (a conversation's previous turn), if any; no foreign key
+    # (see migration 0010): deleting that memory clears it.
+    follows_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 
@@ -112,6 +115,7 @@ class MemoryRecord:
     created_at: datetime
     updated_at: datetime
     links: tuple[int, ...] = ()
+    follows: int | None = None  # the memory this one continues
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,7 @@ class IndexedMemory:
     embedding: bytes | None
     embedding_model: str | None
     created_at: datetime | None = None
+    follows: int | None = None
 
 
 def check_text(text: str) -> str:
@@ -168,14 +173,19 @@ class MemoryRepository:
         embedding: bytes | None = None,
         embedding_model: str | None = None,
         dated: datetime | None = None,
+        follows: int | None = None,
     ) -> MemoryRecord:
         """Store a memory with its tags (and vectors, when computed); ``dated`` sets its
-        ``created_at`` to when it happened (an import of older notes), ``now`` otherwise."""
+        ``created_at`` to when it happened (an import of older notes), ``now`` otherwise;
+        ``follows`` names the owner's memory it continues (``RecordNotFound`` otherwise)."""
+        if follows is not None:
+            await self._row(owner, follows)
         row = Memory(
             owner=owner,
             text=check_text(text),
             embedding=embedding,
             embedding_model=embedding_model,
+            follows_id=follows,
             created_at=now if dated is None else dated,
             updated_at=now,
         )
@@ -234,6 +244,11 @@ class MemoryRepository:
                 or_(MemoryLink.memory_id == row.id, MemoryLink.other_id == row.id)
             )
         )
+        await self.session.execute(
+            update(Memory)
+            .where(Memory.owner == owner, Memory.follows_id == row.id)
+            .values(follows_id=None)
+        )
         await self.session.delete(row)
         await self.session.flush()
 
@@ -276,12 +291,17 @@ class MemoryRepository:
         """Every memory of the owner with its cached vector, in id order (to build an index)."""
         rows = await self.session.execute(
             select(
-                Memory.id, Memory.text, Memory.embedding, Memory.embedding_model, Memory.created_at
+                Memory.id,
+                Memory.text,
+                Memory.embedding,
+                Memory.embedding_model,
+                Memory.created_at,
+                Memory.follows_id,
             )
             .where(Memory.owner == owner)
             .order_by(Memory.id)
         )
-        return [IndexedMemory(*row[:4], as_utc(row[4])) for row in rows]
+        return [IndexedMemory(*row[:4], as_utc(row[4]), row[5]) for row in rows]
 
     async def link(self, owner: str, memory_id: int, other_id: int, *, now: datetime) -> None:
         """Link two of the owner's memories (idempotent); a memory cannot link to itself."""
@@ -369,6 +389,7 @@ class MemoryRepository:
                 created_at=as_utc(row.created_at),
                 updated_at=as_utc(row.updated_at),
                 links=tuple(sorted(links[row.id])),
+                follows=row.follows_id,
             )
             for row in rows
         ]

@@ -1,5 +1,13 @@
 """One owner's search index in memory: BM25 postings plus the dense matrix, kept in step with
-the database by the owner's write counter (``memory_revisions``)."""
+the database by the owner's write counter (``memory_revisions``).
+
+What BM25 indexes of a memory: its text, its date as words ("8 May 2023"), and the text of the
+memory it continues (``MemoryService.create(follows=...)``), its *context*. A conversation or
+a long note stored as a chain of memories is thus found through a part whose own words do not
+say what it is about: "They were scared but we reassured them" is found for "how did the
+children handle the accident?" when it continues "How did they handle the accident?". The
+vectors stay the memory's own text.
+"""
 
 from __future__ import annotations
 
@@ -36,6 +44,11 @@ class OwnerIndex:
     # (time.monotonic) the service may next reload the index to retry them.
     unembedded: set[int] = field(default_factory=set)
     retry_at: float = 0.0
+    # What BM25's document of a memory is built from (see the module docstring).
+    texts: dict[int, str] = field(default_factory=dict)
+    dates: dict[int, datetime | None] = field(default_factory=dict)
+    follows: dict[int, int] = field(default_factory=dict)  # memory -> the one it continues
+    followers: dict[int, set[int]] = field(default_factory=dict)  # the reverse
 
     def __post_init__(self) -> None:
         if self.dimensions is not None and self.dense is None:
@@ -50,11 +63,20 @@ class OwnerIndex:
         text: str,
         vector: NDArray[np.float32] | None,
         date: datetime | None = None,
+        follows: int | None = None,
     ) -> None:
         """Index (or re-index) one memory; ``vector`` is one row per chunk of its text
         (``chunking.chunks``) or, for a one-chunk memory, a single vector. BM25 also indexes
-        the memory's ``date`` as words, so "what did I do in May 2023?" finds it."""
-        self.bm25.add(memory_id, text if date is None else f"{text}\n{date_words(date)}")
+        the memory's ``date`` as words, so "what did I do in May 2023?" finds it, and the
+        text of the memory it ``follows``."""
+        self.texts[memory_id] = text
+        self.dates[memory_id] = date
+        if follows is not None:
+            self.follows[memory_id] = follows
+            self.followers.setdefault(follows, set()).add(memory_id)
+        self._index_words(memory_id)
+        for later in self.followers.get(memory_id, ()):
+            self._index_words(later)
         if self.dense is not None:
             if vector is None:
                 self.dense.remove(memory_id)
@@ -64,11 +86,32 @@ class OwnerIndex:
                 self.unembedded.discard(memory_id)
 
     def drop(self, memory_id: int) -> None:
-        """Forget one memory."""
+        """Forget one memory (the memories that continued it lose their context)."""
         self.bm25.remove(memory_id)
         self.unembedded.discard(memory_id)
+        self.texts.pop(memory_id, None)
+        self.dates.pop(memory_id, None)
+        earlier = self.follows.pop(memory_id, None)
+        if earlier is not None:
+            self.followers.get(earlier, set()).discard(memory_id)
         if self.dense is not None:
             self.dense.remove(memory_id)
+        for later in self.followers.pop(memory_id, set()):
+            del self.follows[later]
+            self._index_words(later)
+
+    def _index_words(self, memory_id: int) -> None:
+        text = self.texts.get(memory_id)
+        if text is None:
+            return
+        parts = [text]
+        context = self.follows.get(memory_id)
+        if context is not None and context in self.texts:
+            parts.append(self.texts[context])
+        date = self.dates.get(memory_id)
+        if date is not None:
+            parts.append(date_words(date))
+        self.bm25.add(memory_id, "\n".join(parts))
 
     def rank_bm25(self, query: str, top_k: int) -> list[Ranked]:
         """BM25 alone: best first, score = the share of the query's weight matched."""

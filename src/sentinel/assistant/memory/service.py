@@ -118,9 +118,14 @@ class MemoryService:
         *,
         tags: Sequence[str] = (),
         dated: datetime | None = None,
+        follows: int | None = None,
     ) -> MemoryRecord:
         """Store and index a new memory, dated now or ``dated`` (when it happened: a note or a
-        conversation imported later); its date is searchable ("what did I do in May?")."""
+        conversation imported later); its date is searchable ("what did I do in May?").
+
+        ``follows``: the id of the memory this one continues (the previous turn of a
+        conversation, the previous part of a long note): the new memory is also found by the
+        words of the one it continues (``index``)."""
         owner, text, tags = check_owner(owner), check_text(text), check_tags(tags)
         if dated is not None and dated.utcoffset() is None:
             raise InvalidInput("dated", dated.isoformat(), "needs a time zone")
@@ -135,6 +140,7 @@ class MemoryService:
                 embedding=embedding,
                 embedding_model=model,
                 dated=dated,
+                follows=follows,
             )
             revision = await tx.memories.bump_revision(owner)
         self._put(owner, revision, record, vector)
@@ -313,7 +319,9 @@ class MemoryService:
         self._apply(
             owner,
             revision,
-            lambda index: index.put(record.id, record.text, vector, record.created_at),
+            lambda index: index.put(
+                record.id, record.text, vector, record.created_at, record.follows
+            ),
         )
 
     def _apply(
@@ -354,7 +362,7 @@ class MemoryService:
         index = OwnerIndex(revision, None if embedder is None else embedder.dimensions)
         vectors = await self._vectors(owner, rows) if embedder is not None else {}
         for row in rows:
-            index.put(row.id, row.text, vectors.get(row.id), row.created_at)
+            index.put(row.id, row.text, vectors.get(row.id), row.created_at, row.follows)
         index.retry_at = time.monotonic() + self.vector_retry_s
         return index
 
