@@ -146,6 +146,7 @@ def test_a_locomo_file_becomes_dated_turns_and_sessions_with_evidence(tmp_path: 
     turns, sessions = first.items["turn"], first.items["session"]
     assert [t.key for t in turns] == ["D1:1", "D1:2", "D1:3", "D2:1", "D2:2", "D2:3"]
     assert turns[0].text == "Ana: Hi Rui! I adopted a ginger cat called Miso yesterday."
+    assert [t.follows for t in turns] == [None, "D1:1", "D1:2", None, "D2:1", "D2:2"]
     assert turns[2].text.endswith("[shares a photo: a photo of a sunrise over the harbour]")
     assert turns[0].date == parse_date("1:56 pm on 8 May, 2023")
     assert str(turns[3].date) == "2023-06-02 10:00:00"
@@ -170,6 +171,7 @@ def test_a_longmemeval_file_becomes_one_haystack_per_question(tmp_path: Path) ->
         "answer_s_b#2",
     ]
     assert first.items["turn"][2].text == "user: My beagle Max keeps chewing shoes, any tips?"
+    assert [t.follows for t in first.items["turn"]] == [None, "s_a#1", None, "answer_s_b#1"]
     assert first.questions[0].evidence == {"turn": {"answer_s_b#1"}, "session": {"answer_s_b"}}
     assert str(first.items["session"][1].date) == "2023-05-20 02:21:00"
     assert abstains.questions[0].category == "abstention"

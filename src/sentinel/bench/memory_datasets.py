@@ -5,7 +5,9 @@ LongMemEval's ``longmemeval_s_cleaned.json`` or ``_oracle``) and :func:`load_dat
 the format from its shape. Each file becomes haystacks (a LoCoMo conversation; a LongMemEval
 question's own history), each holding its memories twice, once per unit:
 
-- ``turn``: one memory per utterance, ``"Speaker: text"`` (a shared photo's caption kept);
+- ``turn``: one memory per utterance, ``"Speaker: text"`` (a shared photo's caption kept),
+  each continuing the session's previous turn (stored as a conversation is: a chain of
+  memories, ``MemoryService.create(follows=...)``);
 - ``session``: one memory per session, its turns one per line;
 
 every memory dated with its session's date. A question names its evidence per unit (LoCoMo's
@@ -44,11 +46,13 @@ _LOCOMO_DIA = re.compile(r"D(\d+):(\d+)")
 
 @dataclass(frozen=True, slots=True)
 class Item:
-    """One memory of a haystack: its key (unique in the haystack and unit), text and date."""
+    """One memory of a haystack: its key (unique in the haystack and unit), text, date and
+    the key of the memory it continues (the session's previous turn)."""
 
     key: str
     text: str
     date: datetime | None
+    follows: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,11 +162,13 @@ def _locomo(entry: dict[str, Any]) -> Haystack:
         session_key = f"S{number}"
         date = parse_date(str(conversation.get(f"session_{number}_date_time", "")))
         lines: list[str] = []
+        previous: str | None = None
         for turn in conversation[f"session_{number}"]:
             text = f"{turn['speaker']}: {turn['text']}"
             if turn.get("blip_caption"):
                 text += f" [shares a photo: {turn['blip_caption']}]"
-            turns.append(Item(str(turn["dia_id"]), text, date))
+            turns.append(Item(str(turn["dia_id"]), text, date, previous))
+            previous = str(turn["dia_id"])
             session_of[str(turn["dia_id"])] = session_key
             lines.append(text)
         if lines:
@@ -203,7 +209,9 @@ def _longmemeval(entry: dict[str, Any]) -> Haystack:
         for number, turn in enumerate(session, start=1):
             key = f"{session_id}#{number}"
             text = f"{turn['role']}: {turn['content']}"
-            turns.append(Item(key, text, date))
+            turns.append(
+                Item(key, text, date, f"{session_id}#{number - 1}" if number > 1 else None)
+            )
             lines.append(text)
             if turn.get("has_answer"):
                 evidence_turns.add(key)

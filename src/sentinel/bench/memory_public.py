@@ -38,7 +38,7 @@ from sentinel.assistant.memory.fusion import Ranked, ranking
 from sentinel.assistant.memory.index import OwnerIndex
 from sentinel.assistant.memory.service import default_embedder
 from sentinel.assistant.memory.settings import MemorySettings
-from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack, load_dataset
+from sentinel.bench.memory_datasets import UNITS, Dataset, Haystack, Item, load_dataset
 
 METHODS = ("bm25", "dense", "hybrid", "default")
 DEPTH = 10
@@ -181,22 +181,21 @@ def bootstrap(values: Sequence[float], seed: int = 0) -> Interval:
     return Interval(round(float(data.mean()), 4), round(float(low), 4), round(float(high), 4))
 
 
-async def build_index(
-    items: Sequence[tuple[int, str, datetime | None]], cache: EmbeddingCache | None
-) -> OwnerIndex:
-    """An index of ``(id, text, date)`` memories as the service builds one (chunks embedded,
-    dates indexed)."""
+async def build_index(items: Sequence[Item], cache: EmbeddingCache | None) -> OwnerIndex:
+    """An index of a haystack's memories as the service builds one (chunks embedded, dates
+    indexed, each turn continuing the previous); memory ids are positions in ``items``."""
     index = OwnerIndex(0, None if cache is None else cache.embedder.dimensions)
-    if cache is None:
-        for doc_id, text, date in items:
-            index.put(doc_id, text, None, date)
-        return index
-    pieces = [chunks(text) for _, text, _ in items]
-    flat = await cache.embed([p for parts in pieces for p in parts])
+    number = {item.key: n for n, item in enumerate(items)}
+    pieces = [chunks(item.text) for item in items] if cache is not None else []
+    flat = await cache.embed([p for parts in pieces for p in parts]) if cache is not None else None
     start = 0
-    for (doc_id, text, date), parts in zip(items, pieces, strict=True):
-        index.put(doc_id, text, flat[start : start + len(parts)], date)
-        start += len(parts)
+    for n, item in enumerate(items):
+        vectors = None
+        if flat is not None:
+            vectors = flat[start : start + len(pieces[n])]
+            start += len(pieces[n])
+        follows = None if item.follows is None else number.get(item.follows)
+        index.put(n, item.text, vectors, item.date, follows)
     return index
 
 
@@ -293,7 +292,7 @@ async def _score_haystack(
     into: _Scored,
 ) -> None:
     items = haystack.items[unit]
-    index = await build_index([(n, item.text, item.date) for n, item in enumerate(items)], cache)
+    index = await build_index(items, cache)
     key_of = [item.key for item in items]
     for question in haystack.questions:
         relevant = question.evidence.get(unit, frozenset())
