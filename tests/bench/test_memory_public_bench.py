@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -310,3 +312,16 @@ def test_the_generator_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> 
     assert main([str(ROOT / "docs/benchmarks/assistant-memory-locomo.json")]) == 0
     assert "| target | measured | met |" in capsys.readouterr().out
     assert main([]) == 2
+
+
+def test_the_page_python_example_runs() -> None:
+    page = (ROOT / "docs/assistant-memory.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", page, re.S)
+    assert blocks, "docs/assistant-memory.md lost its example"
+    for index, block in enumerate(blocks):
+        module = types.ModuleType(f"memory_page_block_{index}")
+        sys.modules[module.__name__] = module
+        try:
+            exec(compile(block, f"assistant-memory.md[{index}]", "exec"), module.__dict__)
+        finally:
+            del sys.modules[module.__name__]
