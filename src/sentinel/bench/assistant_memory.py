@@ -372,7 +372,8 @@ def memory_command(
                 )
             )
         except InvalidInput as exc:
-            raise typer.BadParameter(str(exc), param_hint="--dataset") from exc
+            hint = "--haystacks" if exc.field == "haystacks" else "--dataset"
+            raise typer.BadParameter(str(exc), param_hint=hint) from exc
         render(public, console)
         if output is not None:
             document = to_document(public, _commit())
