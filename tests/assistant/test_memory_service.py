@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
 from numpy.typing import NDArray
 
 from sentinel.assistant.memory import MemoryService, MemorySettings, RetrievalMode
+from sentinel.assistant.memory.chunking import chunks
 from sentinel.assistant.memory.embedding import missing_packages
 from sentinel.errors import InvalidInput
 from sentinel.storage import Database, RecordNotFound
@@ -32,6 +34,53 @@ async def test_a_created_memory_is_found_by_the_very_next_search(db: Database) -
     made = await memories.create("alice", "Ana's birthday is on 14 March", tags=["family"])
     found = await memories.search("alice", "when is Ana's birthday?")
     assert [hit.memory.id for hit in found.hits] == [made.id]
+
+
+async def test_a_dated_memory_is_found_by_its_date(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    may = await memories.create(
+        "alice",
+        "Went camping by the lake with the kids",
+        dated=datetime(2023, 5, 8, 13, 56, tzinfo=UTC),
+    )
+    await memories.create(
+        "alice", "Went camping in the mountains", dated=datetime(2023, 7, 2, tzinfo=UTC)
+    )
+    assert may.created_at == datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    found = await memories.search("alice", "where did we go camping in May 2023?")
+    assert [hit.memory.id for hit in found.hits][:1] == [may.id]
+    fresh = await MemoryService(db, embedder=None).search("alice", "camping in May")
+    assert [hit.memory.id for hit in fresh.hits][:1] == [may.id]  # dates survive a reload
+    with pytest.raises(InvalidInput, match="time zone"):
+        await memories.create("alice", "naive", dated=datetime(2023, 5, 8))
+
+
+async def test_a_memory_that_continues_another_is_found_by_its_words(db: Database) -> None:
+    memories = MemoryService(db, embedder=None)
+    await memories.search("alice", "warm the index")  # loaded: writes update it in place
+    asked = await memories.create("alice", "Rui: How did the kids handle the accident?")
+    answer = await memories.create(
+        "alice", "Ana: They were scared but we reassured them.", follows=asked.id
+    )
+    assert answer.follows == asked.id
+
+    async def found(service: MemoryService) -> list[int]:
+        hits = await service.search("alice", "accident kids", min_score=0.0)
+        return [hit.memory.id for hit in hits.hits]
+
+    assert set(await found(memories)) == {asked.id, answer.id}
+    assert set(await found(MemoryService(db, embedder=None))) == {asked.id, answer.id}
+    # only `follows` gives context: a plain link does not
+    other = await memories.create("alice", "Bought a new bike helmet")
+    await memories.link("alice", asked.id, other.id)
+    assert other.id not in await found(memories)
+    await memories.delete("alice", asked.id)
+    assert await found(memories) == []
+    assert await found(MemoryService(db, embedder=None)) == []
+    with pytest.raises(RecordNotFound):
+        await memories.create("alice", "continues nothing", follows=asked.id)
+    assert await memories.count("alice") == 2  # nothing half-written
+    assert (await memories.get("alice", answer.id)).follows is None
 
 
 async def test_edits_and_deletes_reach_the_index_at_once(db: Database) -> None:
@@ -119,6 +168,28 @@ async def test_hybrid_search_finds_a_paraphrase_that_shares_no_word(db: Database
     assert hybrid.hits[0].score >= 0.3
     assert hybrid.hits[0].bm25_rank is None
     assert hybrid.hits[0].dense_rank == 1
+
+
+@needs_model
+async def test_a_long_memory_is_found_by_a_fact_at_its_end(db: Database) -> None:
+    # Past 4,000 characters (the old limit) and far past the 256 word pieces the model reads
+    # at once: only chunked embedding sees the last sentence.
+    diary = " ".join(
+        f"On day {i} of the trip we walked along the river and looked at old bridges."
+        for i in range(80)
+    )
+    memories = MemoryService(db)
+    long = await memories.create("alice", f"{diary}\nPeanuts give me a severe allergic reaction.")
+    await memories.create("alice", "The quarterly tax report is due in April")
+    # The fact is one sentence of a chunk of river walks: ranked first, if by a low cosine.
+    found = await memories.search("alice", "what should I not eat?", min_score=0.0)
+    assert len(long.text) > 6000
+    assert [h.memory.id for h in found.hits][:1] == [long.id]
+    assert found.hits[0].dense_rank == 1
+    async with db.transaction() as tx:
+        (row,) = [r for r in await tx.memories.for_index("alice") if r.id == long.id]
+    assert row.embedding is not None
+    assert len(row.embedding) // (4 * 384) == len(chunks(long.text)) > 10
 
 
 @needs_model

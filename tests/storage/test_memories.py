@@ -6,6 +6,7 @@ import pytest
 
 from sentinel.errors import InvalidInput
 from sentinel.storage import Database, RecordNotFound
+from sentinel.storage.memories import MAX_TEXT_CHARS
 from tests.storage.helpers import T0, at
 
 
@@ -45,7 +46,7 @@ async def test_another_owners_memory_is_not_found(db: Database) -> None:
     ("text", "tags", "field"),
     [
         ("   ", [], "text"),
-        ("x" * 4001, [], "text"),
+        ("x" * (MAX_TEXT_CHARS + 1), [], "text"),
         ("ok", ["two words"], "tags"),
         ("ok", [""], "tags"),
     ],

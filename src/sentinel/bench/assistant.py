@@ -32,6 +32,25 @@ def command(
     split: Annotated[
         str, typer.Option("--split", help="Memory: which split's quality to print (dev or test).")
     ] = "test",
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset",
+            help="Memory: a LoCoMo or LongMemEval file to measure on instead of the vault "
+            "(the user's own copy; nothing is downloaded).",
+        ),
+    ] = None,
+    haystacks: Annotated[
+        str | None,
+        typer.Option(
+            "--haystacks",
+            help="Memory, with --dataset: which haystacks (positions 0-4 or ids conv-26,...).",
+        ),
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option("--cache", help="Memory, with --dataset: a folder to keep its vectors in."),
+    ] = None,
     turns: Annotated[int, typer.Option(help="Turn: scripted turns per plan.", min=1)] = 200,
     repeats: Annotated[int, typer.Option(help="Turn: runs of each plan, each way.", min=1)] = 30,
     model: Annotated[
@@ -58,7 +77,14 @@ def command(
         return output.with_name(f"{output.stem}-{suffix}{output.suffix}")
 
     if part in ("all", "memory"):
-        memory_command(output=named("memory"), sizes=sizes, split=split)
+        memory_command(
+            output=named("memory"),
+            sizes=sizes,
+            split=split,
+            dataset=dataset,
+            haystacks=haystacks,
+            cache=cache,
+        )
     if part in ("all", "turn"):
         turn_command(
             output=named("turn"),

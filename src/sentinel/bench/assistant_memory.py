@@ -2,7 +2,7 @@
 
 Quality: the built-in vault (``assistant_memory_data``: 201 memories, 60 questions with known
 answers) is indexed exactly as the memory service indexes a user's memories; each question is
-answered by BM25 alone, by the dense vectors alone, by the hybrid (RRF) ranking, and by the
+answered by BM25 alone, by the dense vectors alone, by the hybrid (normalised score fusion) ranking, and by the
 hybrid ranking with the product's ``min_score`` threshold. Reported per split: recall@5 (the
 share of a question's answer memories in the top 5, averaged) and MRR (1 / rank of the first
 answer, 0 when not in the top 10). The ``test`` split is the one to report; ``dev`` is the one
@@ -40,6 +40,7 @@ from sentinel.assistant.memory.index import OwnerIndex
 from sentinel.assistant.memory.service import default_embedder
 from sentinel.assistant.memory.settings import MemorySettings
 from sentinel.bench.assistant_memory_data import BenchQuestion, memories, questions
+from sentinel.errors import InvalidInput
 
 TOP_K = 5
 MRR_DEPTH = 10
@@ -151,7 +152,10 @@ async def run_memory_benchmark(
             in_split = [q for q in asked if q.split == split]
             ranked = [[r.doc_id for r in index.rank_bm25(q.text, MRR_DEPTH)] for q in in_split]
             splits[split] = [_score("bm25", in_split, ranked, key_of)]
-    scaling = [_cost(size, repeats) for size in sizes]
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(1):  # one core: BLAS's threads would fight the machine's other work
+        scaling = [_cost(size, repeats) for size in sizes]
     return MemoryBenchResult(
         memories=len(vault),
         questions=len(asked),
@@ -334,10 +338,49 @@ def memory_command(
     split: Annotated[
         str, typer.Option("--split", help="Which split's quality to print (dev or test).")
     ] = "test",
+    dataset: Annotated[
+        Path | None,
+        typer.Option(
+            "--dataset",
+            help="A LoCoMo or LongMemEval file: measure on it instead of the built-in vault.",
+        ),
+    ] = None,
+    haystacks: Annotated[
+        str | None,
+        typer.Option(
+            "--haystacks", help="With --dataset: positions or ids to keep (0-4, conv-26,...)."
+        ),
+    ] = None,
+    cache: Annotated[
+        Path | None,
+        typer.Option("--cache", help="With --dataset: keep the dataset's vectors in this folder."),
+    ] = None,
 ) -> None:
-    """Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories grow."""
+    """Memory retrieval: recall@5 and MRR of BM25, dense and hybrid, and cost as memories
+    grow; with ``--dataset``, R@5/R@10/NDCG@10/any@5 per unit and category on that file."""
+    console = Console()
+    if dataset is not None:
+        from sentinel.bench.memory_public import render, run_public, to_document
+
+        try:
+            public = asyncio.run(
+                run_public(
+                    dataset,
+                    haystacks=haystacks,
+                    cache_dir=cache,
+                    progress=lambda h: console.print(f"[dim]{h}[/]"),
+                )
+            )
+        except InvalidInput as exc:
+            hint = "--haystacks" if exc.field == "haystacks" else "--dataset"
+            raise typer.BadParameter(str(exc), param_hint=hint) from exc
+        render(public, console)
+        if output is not None:
+            document = to_document(public, _commit())
+            output.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        return
     parsed = tuple(int(s) for s in sizes.split(",") if s.strip())
     result = asyncio.run(run_memory_benchmark(sizes=parsed))
-    render_memory_benchmark(result, Console(), split)
+    render_memory_benchmark(result, console, split)
     if output is not None:
         output.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")

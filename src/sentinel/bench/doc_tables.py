@@ -328,7 +328,7 @@ def research_embedded(folder: Path) -> str:
 _METHODS = {
     "bm25": "BM25",
     "dense": "dense (MiniLM int8)",
-    "hybrid": "hybrid (RRF)",
+    "hybrid": "hybrid (normalised fusion)",
     "hybrid@min_score": "hybrid, score ≥ 0.3 (the product)",
 }
 

@@ -36,7 +36,8 @@ from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
 from sentinel.storage.models import NEVER_REUSE_IDS, Base
 from sentinel.storage.types import as_utc
 
-MAX_TEXT_CHARS = 4000
+# A long note or a day's conversation; the dense index embeds all of it, in chunks.
+MAX_TEXT_CHARS = 20_000
 MAX_TAGS = 20
 MAX_TAG_CHARS = 64
 MAX_LIST = 1000
@@ -52,9 +53,13 @@ class Memory(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     owner: Mapped[str] = mapped_column(String(200))
     text: Mapped[str] = mapped_column(Text)
-    # float32 little-endian vector of ``embedding_model``; NULL when no model was installed.
+    # float32 little-endian vectors of ``embedding_model``, one per chunk of the text, row
+    # after row; NULL when no model was installed.
     embedding: Mapped[bytes | None] = mapped_column(LargeBinary)
     embedding_model: Mapped[str | None] = mapped_column(String(100))
+    # The memory this one continues (a conversation's previous turn), if any; no foreign key
+    # (see migration 0009): deleting that memory clears it.
+    follows_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 
@@ -110,20 +115,24 @@ class MemoryRecord:
     created_at: datetime
     updated_at: datetime
     links: tuple[int, ...] = ()
+    follows: int | None = None  # the memory this one continues
 
 
 @dataclass(frozen=True, slots=True)
 class IndexedMemory:
-    """What the search index needs of a memory: its text and its cached vector, if any."""
+    """What the search index needs of a memory: its text, its cached vectors, if any, and its
+    date (``created_at``: when it was written, or the date an import gave it)."""
 
     id: int
     text: str
     embedding: bytes | None
     embedding_model: str | None
+    created_at: datetime | None = None
+    follows: int | None = None
 
 
 def check_text(text: str) -> str:
-    """``text`` stripped; ``InvalidInput`` when empty or over 4000 characters."""
+    """``text`` stripped; ``InvalidInput`` when empty or over ``MAX_TEXT_CHARS`` characters."""
     cleaned = text.strip()
     if not cleaned:
         raise InvalidInput("text", text, "a memory needs some text")
@@ -163,14 +172,21 @@ class MemoryRepository:
         now: datetime,
         embedding: bytes | None = None,
         embedding_model: str | None = None,
+        dated: datetime | None = None,
+        follows: int | None = None,
     ) -> MemoryRecord:
-        """Store a memory with its tags (and vector, when one was computed)."""
+        """Store a memory with its tags (and vectors, when computed); ``dated`` sets its
+        ``created_at`` to when it happened (an import of older notes), ``now`` otherwise;
+        ``follows`` names the owner's memory it continues (``RecordNotFound`` otherwise)."""
+        if follows is not None:
+            await self._row(owner, follows)
         row = Memory(
             owner=owner,
             text=check_text(text),
             embedding=embedding,
             embedding_model=embedding_model,
-            created_at=now,
+            follows_id=follows,
+            created_at=now if dated is None else dated,
             updated_at=now,
         )
         self.session.add(row)
@@ -228,6 +244,11 @@ class MemoryRepository:
                 or_(MemoryLink.memory_id == row.id, MemoryLink.other_id == row.id)
             )
         )
+        await self.session.execute(
+            update(Memory)
+            .where(Memory.owner == owner, Memory.follows_id == row.id)
+            .values(follows_id=None)
+        )
         await self.session.delete(row)
         await self.session.flush()
 
@@ -269,11 +290,18 @@ class MemoryRepository:
     async def for_index(self, owner: str) -> builtins.list[IndexedMemory]:
         """Every memory of the owner with its cached vector, in id order (to build an index)."""
         rows = await self.session.execute(
-            select(Memory.id, Memory.text, Memory.embedding, Memory.embedding_model)
+            select(
+                Memory.id,
+                Memory.text,
+                Memory.embedding,
+                Memory.embedding_model,
+                Memory.created_at,
+                Memory.follows_id,
+            )
             .where(Memory.owner == owner)
             .order_by(Memory.id)
         )
-        return [IndexedMemory(*row) for row in rows]
+        return [IndexedMemory(*row[:4], as_utc(row[4]), row[5]) for row in rows]
 
     async def link(self, owner: str, memory_id: int, other_id: int, *, now: datetime) -> None:
         """Link two of the owner's memories (idempotent); a memory cannot link to itself."""
@@ -361,6 +389,7 @@ class MemoryRepository:
                 created_at=as_utc(row.created_at),
                 updated_at=as_utc(row.updated_at),
                 links=tuple(sorted(links[row.id])),
+                follows=row.follows_id,
             )
             for row in rows
         ]

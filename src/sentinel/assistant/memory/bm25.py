@@ -127,14 +127,21 @@ class Bm25Index:
 
     def scores(self, query: str) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
         """Ids of the documents sharing a term with ``query`` and their BM25 scores (> 0)."""
+        totals = self.slot_scores(query)
+        hit = totals > 0
+        return self.slot_ids()[hit].copy(), totals[hit]
+
+    def slot_scores(self, query: str) -> NDArray[np.float32]:
+        """The BM25 score of every slot (0 for removed documents and those sharing no term):
+        with ``slot_ids`` and ``slot``, a score can be looked up by id in O(1)."""
         n_docs = len(self._slot_of)
+        lengths = np.frombuffer(self._lengths, dtype=np.float32)
+        totals = np.zeros(len(lengths), dtype=np.float32)
         terms = [term for term in set(tokenize(query)) if term in self._df]
         if not n_docs or not terms:
-            return np.empty(0, np.int64), np.empty(0, np.float32)
-        lengths = np.frombuffer(self._lengths, dtype=np.float32)
+            return totals
         average = self._total_length / n_docs
         norm = K1 * (1 - B + B * lengths / average)
-        totals = np.zeros(len(lengths), dtype=np.float32)
         for term in terms:
             postings = self._postings[term]
             slots = np.frombuffer(postings.slots, dtype=np.int64)
@@ -142,9 +149,16 @@ class Bm25Index:
             df = self._df[term]
             idf = np.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
             totals[slots] += idf * counts * (K1 + 1) / (counts + norm[slots])
-        ids = np.frombuffer(self._ids, dtype=np.int64)
-        hit = (totals > 0) & (ids >= 0)
-        return ids[hit].copy(), totals[hit]
+        totals[self.slot_ids() < 0] = 0.0
+        return totals
+
+    def slot_ids(self) -> NDArray[np.int64]:
+        """The document id of each slot (-1 once removed), a view (do not write to it)."""
+        return np.frombuffer(self._ids, dtype=np.int64)
+
+    def slot(self, doc_id: int) -> int | None:
+        """The slot of document ``doc_id`` (None when absent)."""
+        return self._slot_of.get(doc_id)
 
     def query_weight(self, query: str) -> float:
         """The sum of the idf of ``query``'s distinct terms, about the score a document of

@@ -145,7 +145,7 @@ class MiniLmEmbedder:
 
 
 def to_bytes(vector: NDArray[np.float32]) -> bytes:
-    """A vector as stored in the database (float32, little-endian)."""
+    """A vector, or a matrix row after row, as stored in the database (float32, little-endian)."""
     return np.asarray(vector, dtype="<f4").tobytes()
 
 
@@ -154,3 +154,11 @@ def from_bytes(data: bytes, dimensions: int) -> NDArray[np.float32] | None:
     if len(data) != dimensions * 4:
         return None
     return np.frombuffer(data, dtype="<f4").astype(np.float32)
+
+
+def rows_from_bytes(data: bytes, dimensions: int) -> NDArray[np.float32] | None:
+    """Stored vectors, one row per chunk of a memory (``to_bytes`` of a matrix), or None when
+    the length is not a whole number of ``dimensions``-vectors."""
+    if not data or len(data) % (dimensions * 4):
+        return None
+    return np.frombuffer(data, dtype="<f4").astype(np.float32).reshape(-1, dimensions)

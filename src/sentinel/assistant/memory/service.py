@@ -14,18 +14,21 @@ while the server runs, say) wrote since.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
+from sentinel.assistant.memory.chunking import MAX_CHUNK_CHARS, chunks
 from sentinel.assistant.memory.embedding import (
     Embedder,
     MiniLmEmbedder,
-    from_bytes,
     missing_packages,
+    rows_from_bytes,
     to_bytes,
 )
 from sentinel.assistant.memory.fusion import Ranked
@@ -75,7 +78,7 @@ class MemoryService:
 
     Errors: ``sentinel.storage.errors.RecordNotFound`` for an id the owner does not have
     (another owner's memory is "not found", never "forbidden"), ``sentinel.errors.InvalidInput``
-    for empty text, text over 4000 characters or bad tags.
+    for empty text, text over ``MAX_TEXT_CHARS`` (20,000) characters or bad tags.
 
     ``embedder="auto"`` uses the packaged MiniLM when installed; ``None`` means BM25 only.
     """
@@ -108,14 +111,36 @@ class MemoryService:
         """HYBRID when an embedding model is available, else BM25."""
         return RetrievalMode.BM25 if self.embedder is None else RetrievalMode.HYBRID
 
-    async def create(self, owner: str, text: str, *, tags: Sequence[str] = ()) -> MemoryRecord:
-        """Store and index a new memory."""
+    async def create(
+        self,
+        owner: str,
+        text: str,
+        *,
+        tags: Sequence[str] = (),
+        dated: datetime | None = None,
+        follows: int | None = None,
+    ) -> MemoryRecord:
+        """Store and index a new memory, dated now or ``dated`` (when it happened: a note or a
+        conversation imported later); its date is searchable ("what did I do in May?").
+
+        ``follows``: the id of the memory this one continues (the previous turn of a
+        conversation, the previous part of a long note): the new memory is also found by the
+        words of the one it continues (``index``)."""
         owner, text, tags = check_owner(owner), check_text(text), check_tags(tags)
+        if dated is not None and dated.utcoffset() is None:
+            raise InvalidInput("dated", dated.isoformat(), "needs a time zone")
         vector = await self._embed_one(text)
         async with self.db.transaction() as tx:
             embedding, model = self._stored(vector)
             record = await tx.memories.add(
-                owner, text, tags, now=self.clock.now(), embedding=embedding, embedding_model=model
+                owner,
+                text,
+                tags,
+                now=self.clock.now(),
+                embedding=embedding,
+                embedding_model=model,
+                dated=dated,
+                follows=follows,
             )
             revision = await tx.memories.bump_revision(owner)
         self._put(owner, revision, record, vector)
@@ -249,29 +274,55 @@ class MemoryService:
 
     # -- the index ---------------------------------------------------------------------------
 
+    @property
+    def vectors_name(self) -> str | None:
+        """What stored vectors are named: the model and the chunking (a change of either
+        means the stored vectors are recomputed when an index is next loaded)."""
+        if self.embedder is None:
+            return None
+        return f"{self.embedder.name}/chunks-{MAX_CHUNK_CHARS}"
+
     def _stored(self, vector: NDArray[np.float32] | None) -> tuple[bytes | None, str | None]:
         if vector is None or self.embedder is None:
             return None, None
-        return to_bytes(vector), self.embedder.name
+        return to_bytes(vector), self.vectors_name
+
+    async def _embed_chunks(self, texts: Sequence[str]) -> builtins.list[NDArray[np.float32]]:
+        """One matrix per text, a row per chunk (``chunking.chunks``), in one model call."""
+        assert self.embedder is not None
+        pieces = [chunks(text) for text in texts]
+        flat = await self.embedder.embed([piece for parts in pieces for piece in parts])
+        out: builtins.list[NDArray[np.float32]] = []
+        start = 0
+        for parts in pieces:
+            out.append(flat[start : start + len(parts)])
+            start += len(parts)
+        return out
 
     async def _embed_one(self, text: str) -> NDArray[np.float32] | None:
-        """The text's vector; None without a model or when it fails (the memory is stored
-        anyway and gets its vector when an index is next loaded with a working model)."""
+        """The text's vectors, a row per chunk; None without a model or when it fails (the
+        memory is stored anyway and gets them when an index is next loaded with a working
+        model)."""
         if self.embedder is None:
             return None
         try:
-            vectors = await self.embedder.embed([text])
+            rows = await self._embed_chunks([text])
         except Exception:  # a broken model must not lose the user's memory
             return None
-        first: NDArray[np.float32] = vectors[0]
-        return first
+        return rows[0]
 
     def _put(
         self, owner: str, revision: int, record: MemoryRecord, vector: NDArray[np.float32] | None
     ) -> None:
         # A memory the model failed on is indexed for BM25 and marked unembedded: a later
         # search reloads the index (at most every ``vector_retry_s``) to retry its vector.
-        self._apply(owner, revision, lambda index: index.put(record.id, record.text, vector))
+        self._apply(
+            owner,
+            revision,
+            lambda index: index.put(
+                record.id, record.text, vector, record.created_at, record.follows
+            ),
+        )
 
     def _apply(
         self, owner: str, revision: int, change: Callable[[OwnerIndex], None] | None
@@ -311,7 +362,7 @@ class MemoryService:
         index = OwnerIndex(revision, None if embedder is None else embedder.dimensions)
         vectors = await self._vectors(owner, rows) if embedder is not None else {}
         for row in rows:
-            index.put(row.id, row.text, vectors.get(row.id))
+            index.put(row.id, row.text, vectors.get(row.id), row.created_at, row.follows)
         index.retry_at = time.monotonic() + self.vector_retry_s
         return index
 
@@ -325,8 +376,8 @@ class MemoryService:
         missing: list[IndexedMemory] = []
         for row in rows:
             stored = None
-            if row.embedding is not None and row.embedding_model == embedder.name:
-                stored = from_bytes(row.embedding, embedder.dimensions)
+            if row.embedding is not None and row.embedding_model == self.vectors_name:
+                stored = rows_from_bytes(row.embedding, embedder.dimensions)
             if stored is None:
                 missing.append(row)
             else:
@@ -334,13 +385,13 @@ class MemoryService:
         for start in range(0, len(missing), EMBED_BATCH):
             batch = missing[start : start + EMBED_BATCH]
             try:
-                computed = await embedder.embed([row.text for row in batch])
+                computed = await self._embed_chunks([row.text for row in batch])
             except Exception:  # still broken: these stay BM25-only until the next load
                 break
             async with self.db.transaction() as tx:
                 for row, vector in zip(batch, computed, strict=True):
                     await tx.memories.cache_embedding(
-                        owner, row.id, row.text, to_bytes(vector), embedder.name
+                        owner, row.id, row.text, to_bytes(vector), self.vectors_name or ""
                     )
                     vectors[row.id] = vector
         return vectors
