@@ -7,20 +7,24 @@ threshold. The worker's services are the configured ones; only the model is scri
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import sentinel.llm
 from sentinel.llm import ScriptedModel, forbid_real_models
+from sentinel.llm.local import LocalModel
 from sentinel.storage import GovernorKind, Transaction
 from tests.cli.test_watch_cli import add, count_monitors, home, invoke, sqlite_template, with_db
+from tests.monitor.pipeline_fixtures import qwen
 from tests.monitor.shop_page import ShopPage, price_model
 from tests.notify.receiver import LoopbackReceiver
 from tests.web.loopback import LoopbackServer
 
-__all__ = ["home", "sqlite_template"]
+__all__ = ["home", "qwen", "sqlite_template"]
 
 MISSION = "Tell me when the Sonora QC Ultra is under $300"
 RULE = "price_usd < 300"
@@ -66,16 +70,17 @@ def run_here(monitor: str = "1") -> str:
     return result.stdout
 
 
-def watch_price_fall(shop: ShopPage, model: ScriptedModel, receiver: LoopbackReceiver) -> None:
-    """Three runs, each a process of its own: read; 304 (no model call); changed, notify."""
+def watch_price_fall(shop: ShopPage, calls: Callable[[], int], receiver: LoopbackReceiver) -> None:
+    """Three runs, each a process of its own: read; 304 (no model call); changed, notify.
+    ``calls`` counts the sensor's model calls so far."""
     first = run_here()
     assert "succeeded" in first
-    assert "Notified" not in first, "349.99 is not under 300"
-    assert (shop.conditional(), len(model.calls)) == ([False], 1)
+    assert "Notification" not in first, "349.99 is not under 300"
+    assert (shop.conditional(), calls()) == ([False], 1)
 
     second = run_here()
     assert "skipped-no-change" in second
-    assert (shop.conditional(), len(model.calls)) == ([False, True], 1), "a 304: no model call"
+    assert (shop.conditional(), calls()) == ([False, True], 1), "a 304: no model call"
     assert shop.served[1].headers["if-none-match"] == '"sonora-v1"'
     assert receiver.requests == []
 
@@ -83,9 +88,11 @@ def watch_price_fall(shop: ShopPage, model: ScriptedModel, receiver: LoopbackRec
     third = run_here()
     assert "succeeded" in third
     assert "Notification: delivered" in third
-    assert (shop.conditional(), len(model.calls)) == ([False, True, True], 2)
+    assert (shop.conditional(), calls()) == ([False, True, True], 2)
     [delivery] = receiver.requests
     assert "279.99" in delivery.json()["message"]
+    if receiver.secret is not None:  # checked with the secret `watch add` printed
+        assert delivery.verdict == "processed", delivery.verdict
 
 
 def test_a_monitor_added_with_url_reads_the_page_and_notifies_when_the_price_falls(
@@ -99,8 +106,9 @@ def test_a_monitor_added_with_url_reads_the_page_and_notifies_when_the_price_fal
     url = server.url(shop.path)
     stored = add(MISSION, "--url", url, "--rules", RULE, "--webhook", f"{receiver.url}/hook")
     assert stored["urls"] == [url]
+    receiver.secret = stored["signing_secret"]
 
-    watch_price_fall(shop, model, receiver)
+    watch_price_fall(shop, lambda: len(model.calls), receiver)
 
     shown = invoke("watch", "show", "1")
     assert f"Reads: {url}" in shown.stdout
@@ -148,7 +156,7 @@ def test_a_changedetection_watch_reads_its_url_and_notifies_its_global_channel(
 
     with_db(home, use_the_rule)
 
-    watch_price_fall(shop, model, receiver)
+    watch_price_fall(shop, lambda: len(model.calls), receiver)
     assert receiver.requests[0].path == "/cd-hook"
 
 
@@ -246,3 +254,38 @@ def test_json_lines_with_a_byte_order_mark_import_and_export_keep_urls_and_field
     again = invoke("watch", "import", "-", input="\ufeff" + json.dumps(line | {"name": "two"}))
     assert again.exit_code == 0, again.output
     assert count_monitors(home) == 2
+
+
+@pytest.mark.model
+@pytest.mark.timeout(1800)  # two sensing calls of the embedded model; ~20 s each when quiet
+def test_the_embedded_model_watches_a_named_page_and_notifies_a_verifying_receiver(
+    home: Path,
+    server: LoopbackServer,
+    shop: ShopPage,
+    allowed: None,
+    receiver: LoopbackReceiver,
+    qwen: LocalModel,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README's rule on the default embedded model, through the CLI: the sensor is told
+    the rule's field (``price_usd``), reads the page the user named, and the receiver checks
+    the signature with the secret ``watch add`` printed."""
+    calls = 0
+    complete = qwen.complete
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return await complete(*args, **kwargs)
+
+    monkeypatch.setattr(qwen, "complete", counted)
+    monkeypatch.setattr(sentinel.llm, "get_model", lambda role=None, **_: qwen)
+    url = server.url(shop.path)
+    printed = invoke(
+        "watch", "add", MISSION, "--url", url, "--rules", RULE, "--webhook", f"{receiver.url}/hook"
+    )
+    assert printed.exit_code == 0, printed.output
+    [secret] = re.findall(r"Signing secret: (\S+)", printed.stdout)
+    receiver.secret = secret
+
+    watch_price_fall(shop, lambda: calls, receiver)
