@@ -2,11 +2,11 @@
 
 Quality: the built-in vault (``assistant_memory_data``: 201 memories, 60 questions with known
 answers) is indexed exactly as the memory service indexes a user's memories; each question is
-answered by BM25 alone, by the dense vectors alone, by the hybrid (normalised score fusion) ranking, and by the
-hybrid ranking with the product's ``min_score`` threshold. Reported per split: recall@5 (the
-share of a question's answer memories in the top 5, averaged) and MRR (1 / rank of the first
-answer, 0 when not in the top 10). The ``test`` split is the one to report; ``dev`` is the one
-to look at while developing.
+answered by BM25 alone, by the dense vectors alone, by the hybrid (normalised score fusion)
+ranking, and by the hybrid ranking with the product's ``min_score`` threshold. Reported per
+split: recall@5 (the share of a question's answer memories in the top 5, averaged) and MRR (1 /
+rank of the first answer, 0 when not in the top 10). The ``test`` split is the one to report;
+``dev`` is the one to look at while developing.
 
 Cost: indexes of 10 to 10,000 memories (vault texts made unique, random unit vectors: cost
 does not depend on what the vectors say) timing one query per method and one incremental add
