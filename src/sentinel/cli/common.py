@@ -23,7 +23,7 @@ from rich.markup import escape
 
 from sentinel.clock import Clock, SystemClock
 from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
-from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
+from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
 from sentinel.protocols.a2a import a2a_available
@@ -244,9 +244,11 @@ async def worker_engine(
     concurrency: int = 2,
     poll_s: float = DEFAULT_POLL_S,
     grace_s: float = DEFAULT_GRACE_S,
+    lease_s: float | None = None,
 ) -> AsyncIterator[Engine]:
     """An engine running monitors with the configured services and delivering their
-    notifications through the default channels; its HTTP clients are closed afterwards."""
+    notifications through the default channels; its HTTP clients are closed afterwards.
+    ``lease_s`` (default: each one's own) is the lease of the monitors' and deliveries' claims."""
     from sentinel.notify import DeliveryWorker, default_channels
 
     policy = RunRetryPolicy()
@@ -260,10 +262,15 @@ async def worker_engine(
             clock,
             concurrency=concurrency,
             owner=owner,
-            delivery=DeliveryWorker(db, channels, clock),
+            delivery=(
+                DeliveryWorker(db, channels, clock)
+                if lease_s is None
+                else DeliveryWorker(db, channels, clock, lease_s=lease_s)
+            ),
             policy=policy,
             poll_s=poll_s,
             grace_s=grace_s,
+            lease_s=DEFAULT_LEASE_S if lease_s is None else lease_s,
         )
     finally:
         # Neither Channel nor SearchProvider declares a close; the HTTP-based ones have one.

@@ -20,7 +20,7 @@ import typer
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.engine import Engine, TickReport
-from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
+from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
 from sentinel.engine.temporal.settings import check_engine, engine_settings
 from sentinel.errors import ConfigError
 
@@ -33,6 +33,13 @@ def worker(
     ),
     grace: float = typer.Option(
         DEFAULT_GRACE_S, min=0, help="Seconds a shutdown waits for runs in progress."
+    ),
+    lease: float | None = typer.Option(
+        None,
+        min=1.0,
+        help="Seconds a claim on a monitor or a delivery lasts without a heartbeat (a killed "
+        f"worker's work is taken up this long after); default {DEFAULT_LEASE_S:g} for "
+        "monitors, 120 for deliveries.",
     ),
     engine_name: str | None = typer.Option(
         None,
@@ -55,7 +62,9 @@ def worker(
         clock = common.cli_clock()
         async with (
             database() as db,
-            worker_engine(db, clock, concurrency=concurrency, poll_s=poll, grace_s=grace) as engine,
+            worker_engine(
+                db, clock, concurrency=concurrency, poll_s=poll, grace_s=grace, lease_s=lease
+            ) as engine,
         ):
             if once:
                 return await engine.tick()
