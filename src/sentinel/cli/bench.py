@@ -47,6 +47,13 @@ BENCHES: tuple[LazyCommand, ...] = (
         "sentinel.bench.engine_temporal:command",
         "The Temporal engine's overhead per monitor run beside the embedded engine's.",
     ),
+    LazyCommand(
+        "crash",
+        "sentinel.bench.crash:command",
+        "Kill a real worker (SIGKILL) at random moments, restart it, and count every expected\n"
+        "notification at a signature-verifying receiver: once, twice under the same key, under a\n"
+        "new key, lost or stuck.",
+    ),
 )
 
 app = typer.Typer(no_args_is_help=True, cls=lazy_group(*BENCHES))
