@@ -68,7 +68,7 @@ def command(
         out.add_column(header, justify="left" if header == "database" else "right")
     for summary in summaries:
         out.add_row(*row(summary))
-    Console().print(out)
+    Console(width=max(Console().width, 150)).print(out)
     if json_file is not None:
         doc = document(summaries, asdict(options) | {"databases": list(DATABASES[database])})
         json_file.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")

@@ -111,10 +111,10 @@ def failed(summary: dict[str, Any]) -> bool:
 ROW_HEADER = (
     "database",
     "trials",
-    "kills: moment / governor / webhook",
+    "kills (moment/governor/webhook)",
     "expected",
     "once",
-    "twice, same key",
+    "same key twice",
     "new key",
     "lost",
     "stuck",
@@ -129,7 +129,7 @@ def row(summary: dict[str, Any]) -> tuple[str, ...]:
     return (
         summary["database"],
         str(summary["trials"]),
-        " / ".join(str(kills.get(k, 0)) for k in ("moment", "governor", "webhook")),
+        "/".join(str(kills.get(k, 0)) for k in ("moment", "governor", "webhook")),
         str(summary["expected"]),
         str(summary["once"]),
         str(summary["same_key"]),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -46,7 +47,7 @@ def page_html(slot: Slot) -> str:
     return (
         f"<!doctype html><html><head><title>Release board {trial}/{number}</title></head>"
         f"<body><main><h1>Release board {trial}/{number}</h1>"
-        f"<p>Build {trial}.{number} shipped today with release code {release_code(slot)}.</p>"
+        f"<p>Build {trial}-{number} shipped today with release code {release_code(slot)}.</p>"
         "<p>Nothing else changed.</p></main></body></html>"
     )
 
@@ -211,13 +212,21 @@ def _handler(world: CrashWorld) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A killed worker resets the connections it had open: expected here, not reported."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class WorldServer:
     """The :class:`CrashWorld` served on 127.0.0.1 (a free port) on a thread of its own."""
 
     def __init__(self, world: CrashWorld) -> None:
         self.world = world
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(world))
-        self._server.daemon_threads = True
+        self._server = _Server(("127.0.0.1", 0), _handler(world))
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
