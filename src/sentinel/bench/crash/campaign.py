@@ -50,10 +50,14 @@ class CrashOptions:
     seed: int = 0
     lease_s: float = 4.0
     concurrency: int = 2
+    settle_s: float | None = None
+    """How long a trial may take after its kill before what is missing counts (default: a
+    minute, ten leases and two seconds a monitor)."""
 
     @property
     def settle_timeout_s(self) -> float:
-        """How long a trial may take after its kill before what is missing counts."""
+        if self.settle_s is not None:
+            return self.settle_s
         return 60.0 + 10 * self.lease_s + 2 * self.monitors
 
 

@@ -62,7 +62,7 @@ class Received:
     code: Any
 
 
-def _sensor_reply(prompt: str) -> dict[str, Any]:
+def sensor_reply(prompt: str) -> dict[str, Any]:
     for number, text in _PAGE_BLOCK.findall(prompt):
         match = _CODE_SENTENCE.search(text)
         if match:
@@ -78,7 +78,7 @@ def _sensor_reply(prompt: str) -> dict[str, Any]:
     }
 
 
-def _governor_reply(prompt: str) -> dict[str, Any]:
+def governor_reply(prompt: str) -> dict[str, Any]:
     match = _CURRENT.search(prompt)
     current = json.loads(match.group(1)) if match else {}
     code = current.get("release_code") if isinstance(current, dict) else None
@@ -199,10 +199,10 @@ def _handler(world: CrashWorld) -> type[BaseHTTPRequestHandler]:
             if output == "GovernorReply":
                 world.count_call("governor")
                 world.interrupt("governor")
-                reply = _governor_reply(text)
+                reply = governor_reply(text)
             elif "<page n=" in text:
                 world.count_call("sensor")
-                reply = _sensor_reply(text)
+                reply = sensor_reply(text)
             else:
                 world.count_call("other")
                 self._answer(400, b'{"error": {"message": "unexpected request"}}')
