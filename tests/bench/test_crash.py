@@ -152,7 +152,7 @@ def campaign(tmp_path: Path, database: str) -> dict[str, Any]:
     assert result.exit_code == 0, result.output + log
     [summary] = json.loads(out.read_text())["results"]
     assert summary["database"] == database
-    return summary
+    return dict(summary)
 
 
 def check(summary: dict[str, Any]) -> None:
