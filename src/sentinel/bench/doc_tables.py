@@ -547,6 +547,17 @@ def engine_temporal(folder: Path) -> str:
     return _table(header, "lrrrrr", rows)
 
 
+def crash(folder: Path) -> str:
+    """``sentinel bench crash``: every expected notification of the kill campaign, per
+    database."""
+    from sentinel.bench.crash.report import ROW_HEADER, row
+
+    document = _load(folder, "crash.json")
+    return _table(
+        ROW_HEADER, "l" + "r" * (len(ROW_HEADER) - 1), [row(r) for r in document["results"]]
+    )
+
+
 TABLES: dict[str, Callable[[Path], str]] = {
     "store": store,
     "llm": llm,
@@ -566,6 +577,7 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "engine": engine,
     "engine-throughput": engine_throughput,
     "engine-temporal": engine_temporal,
+    "crash": crash,
 }
 """Every generated table: its marker name -> the function writing it from ``docs/benchmarks``."""
 
