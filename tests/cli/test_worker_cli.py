@@ -9,12 +9,13 @@ import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sentinel.cli import common
 from sentinel.clock import Clock, VirtualClock
-from sentinel.engine import RunnerRetries, RunRetryPolicy
+from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.llm import forbid_real_models
 from sentinel.monitor.run import RunServices
 from sentinel.sim import Scenario, World, load_bundled
@@ -197,3 +198,26 @@ def test_worker_with_an_empty_search_setting_says_what_to_set_and_runs_nothing(
     assert "SENTINEL_SEARCH is empty" in result.stderr
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert (monitor["run_count"], monitor["last_run"]) == (0, None)
+
+
+@pytest.mark.parametrize(
+    ("options", "leases"), [([], (300.0, 120.0)), (["--lease", "7"], (7.0, 7.0))]
+)
+def test_worker_lease_sets_how_long_the_claims_of_monitors_and_deliveries_last(
+    home: Path,
+    launch: Scenario,
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    leases: tuple[float, float],
+) -> None:
+    seen: list[tuple[float, float]] = []
+    engine_class = Engine
+
+    def engine(*args: Any, **kwargs: Any) -> Any:
+        seen.append((kwargs["lease_s"], kwargs["delivery"].lease_s))
+        return engine_class(*args, **kwargs)
+
+    monkeypatch.setattr(common, "Engine", engine)
+    result = invoke("worker", "--once", *options)
+    assert result.exit_code == 0, result.output
+    assert seen == [leases]
