@@ -198,5 +198,5 @@ def test_an_unknown_database_is_refused_by_name() -> None:
 
 
 def test_options_bound_a_trial_by_the_lease_unless_told() -> None:
-    assert CrashOptions(lease_s=4, monitors=10).settle_timeout_s == 120
+    assert CrashOptions(lease_s=4, monitors=10).settle_timeout_s == 180
     assert CrashOptions(settle_s=5).settle_timeout_s == 5

@@ -51,14 +51,14 @@ class CrashOptions:
     lease_s: float = 4.0
     concurrency: int = 2
     settle_s: float | None = None
-    """How long a trial may take after its kill before what is missing counts (default: a
-    minute, ten leases and two seconds a monitor)."""
+    """How long a trial may take after its kill before what is missing counts (default: two
+    minutes, ten leases and two seconds a monitor: workers start slowly on a busy machine)."""
 
     @property
     def settle_timeout_s(self) -> float:
         if self.settle_s is not None:
             return self.settle_s
-        return 60.0 + 10 * self.lease_s + 2 * self.monitors
+        return 120.0 + 10 * self.lease_s + 2 * self.monitors
 
 
 @dataclass
