@@ -45,6 +45,7 @@ SECTIONS: dict[str, str] = {
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",
     "web": "sentinel.web.settings:WebSettings",
+    "notify": "sentinel.web.outbound:NotifySettings",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",

@@ -40,6 +40,7 @@ from sentinel.protocols.a2a.executor import SentinelAgentExecutor
 from sentinel.protocols.a2a.push import MonitorPushConfigs
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
+from sentinel.web.outbound import guarded_client
 
 PARSE_ERROR = -32700
 
@@ -64,7 +65,8 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     use ``chat_deps``, by default the configured assistant's, opened at the first turn."""
     state: ApiState = app.state.sentinel
     push = MonitorPushConfigs(state.db, state.clock)
-    push_client = httpx.AsyncClient(follow_redirects=False, timeout=10.0)
+    # The SDK's own pushes (task updates) connect only where the outbound guard allows.
+    push_client = guarded_client(timeout_s=10.0)
     runner = state.research.runner
 
     def chat() -> ChatDeps:
