@@ -46,6 +46,7 @@ SECTIONS: dict[str, str] = {
     "fetch": "sentinel.web.settings:FetchSettings",
     "web": "sentinel.web.settings:WebSettings",
     "notify": "sentinel.web.outbound:NotifySettings",
+    "api": "sentinel.api.limits:ApiLimits",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",
