@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from sentinel.cli import common
+from sentinel.cli import worker as worker_module
 from sentinel.clock import Clock, VirtualClock
-from sentinel.engine import RunnerRetries, RunRetryPolicy
+from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.llm import forbid_real_models
 from sentinel.monitor.run import RunServices
 from sentinel.sim import Scenario, World, load_bundled
@@ -197,3 +200,39 @@ def test_worker_with_an_empty_search_setting_says_what_to_set_and_runs_nothing(
     assert "SENTINEL_SEARCH is empty" in result.stderr
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert (monitor["run_count"], monitor["last_run"]) == (0, None)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "environment", "leases"),
+    [
+        ([], {}, (120.0, 90.0)),
+        (["--lease", "45", "--delivery-lease", "30"], {}, (45.0, 30.0)),
+        ([], {"SENTINEL_LEASE_SECONDS": "50", "SENTINEL_DELIVERY_LEASE_SECONDS": "40"}, (50, 40)),
+    ],
+)
+def test_the_worker_holds_its_claims_for_the_lease_it_is_given(
+    home: Path,
+    launch: Scenario,
+    monkeypatch: pytest.MonkeyPatch,
+    arguments: list[str],
+    environment: dict[str, str],
+    leases: tuple[float, float],
+) -> None:
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    seen: list[tuple[float, float]] = []
+    real = worker_module.worker_engine
+
+    @asynccontextmanager
+    async def spy(db: Database, clock: Clock, **options: Any) -> AsyncIterator[Engine]:
+        async with real(db, clock, **options) as engine:
+            assert engine.delivery is not None
+            seen.append((engine.settings.lease_s, engine.delivery.lease_s))
+            yield engine
+
+    monkeypatch.setattr(worker_module, "worker_engine", spy)
+
+    result = invoke("worker", "--once", *arguments)
+
+    assert result.exit_code == 0, result.output
+    assert seen == [leases]

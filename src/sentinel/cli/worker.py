@@ -5,6 +5,11 @@ sleeping until the next monitor is due; ``--once`` runs what is due now and exit
 SIGTERM stops claiming and lets runs in progress finish within the grace period (cancelled
 runs are retried by the next worker); a second signal cancels them at once.
 
+``--lease`` (``SENTINEL_LEASE_SECONDS``, 120 s) is how long this worker's claim on a monitor
+lasts without a heartbeat: if the worker is killed, its monitors run elsewhere after that.
+``--delivery-lease`` (``SENTINEL_DELIVERY_LEASE_SECONDS``, 90 s) is the same for a batch of
+notifications being sent.
+
 ``--engine temporal`` (or ``SENTINEL_ENGINE=temporal``) runs a Temporal worker instead: each
 monitor is a durable workflow on the cluster at ``SENTINEL_TEMPORAL_ADDRESS`` (see
 ``sentinel.engine.temporal``), running the same monitor pipeline.
@@ -34,6 +39,20 @@ def worker(
     grace: float = typer.Option(
         DEFAULT_GRACE_S, min=0, help="Seconds a shutdown waits for runs in progress."
     ),
+    lease: float | None = typer.Option(
+        None,
+        "--lease",
+        min=1,
+        help="Seconds a claim on a monitor lasts without a heartbeat (a killed worker's "
+        "monitors wait this long); default: SENTINEL_LEASE_SECONDS (120).",
+    ),
+    delivery_lease: float | None = typer.Option(
+        None,
+        "--delivery-lease",
+        min=1,
+        help="The same for a batch of notifications being sent; default: "
+        "SENTINEL_DELIVERY_LEASE_SECONDS (90).",
+    ),
     engine_name: str | None = typer.Option(
         None,
         "--engine",
@@ -42,7 +61,12 @@ def worker(
 ) -> None:
     """Run monitors as they fall due and deliver their notifications."""
     with common.reported_errors():
-        chosen = check_engine(engine_name) if engine_name else engine_settings().engine
+        settings = engine_settings()
+        chosen = check_engine(engine_name) if engine_name else settings.engine
+    lease_s = lease if lease is not None else settings.lease_seconds
+    delivery_lease_s = (
+        delivery_lease if delivery_lease is not None else settings.delivery_lease_seconds
+    )
     if chosen == "temporal":
         if once:
             raise common.fail(ConfigError("--once is for the embedded engine only"))
@@ -55,7 +79,15 @@ def worker(
         clock = common.cli_clock()
         async with (
             database() as db,
-            worker_engine(db, clock, concurrency=concurrency, poll_s=poll, grace_s=grace) as engine,
+            worker_engine(
+                db,
+                clock,
+                concurrency=concurrency,
+                poll_s=poll,
+                grace_s=grace,
+                lease_s=lease_s,
+                delivery_lease_s=delivery_lease_s,
+            ) as engine,
         ):
             if once:
                 return await engine.tick()
