@@ -10,7 +10,7 @@ import pytest
 from fastapi import FastAPI
 
 from sentinel.api import create_app
-from sentinel.api.limits import DEFAULT_MAX_BODY_BYTES
+from sentinel.api.limits import DEFAULT_MAX_BODY_BYTES, mark_jsonrpc
 from sentinel.api.routers.query import MAX_SQL_CHARS
 from sentinel.clock import VirtualClock
 from sentinel.storage import Database
@@ -119,3 +119,23 @@ async def test_the_sql_text_of_query_is_capped(client: httpx.AsyncClient) -> Non
     assert body["errors"][0]["field"] == "body.sql"
     assert f"at most {MAX_SQL_CHARS} characters" in body["detail"]
     assert len(response.content) < 2000
+
+
+async def test_a_json_rpc_endpoint_refuses_unstorable_text_with_a_json_rpc_error(
+    app: FastAPI, client: httpx.AsyncClient
+) -> None:
+    mark_jsonrpc(app, "/rpc")
+    document = '{"jsonrpc": "2.0", "id": 7, "method": "m", "params": {"text": "a\\u0000"}}'
+
+    response = await client.post("/rpc", content=raw(document), headers=JSON)
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "error": {
+            "code": -32602,
+            "message": "body.params.text: contains a NUL character (\\u0000), which cannot be "
+            "stored",
+        },
+    }

@@ -8,7 +8,9 @@
   with) — in a JSON body, a form or the query string is refused with 422 naming where it was
   (``body.criteria``, ``query.q``), without echoing the value.
 
-The middleware wraps the whole application (API, UI forms, A2A and MCP endpoints).
+The middleware wraps the whole application (API, UI forms, A2A and MCP endpoints). On a
+JSON-RPC endpoint (registered with :func:`mark_jsonrpc`: A2A, MCP) unstorable text is answered
+the protocol's way, a JSON-RPC "invalid params" error, not a problem document.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import json
 from typing import Any
 from urllib.parse import parse_qsl
 
+from fastapi.responses import JSONResponse
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -26,6 +29,20 @@ from sentinel.text.storable import find_unstorable
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 MAX_BODY_VARIABLE = "SENTINEL_API_MAX_BODY_BYTES"
+JSONRPC_INVALID_PARAMS = -32602
+
+
+def mark_jsonrpc(app: Any, path: str) -> None:
+    """Record that ``path`` of ``app`` speaks JSON-RPC (its refusals are JSON-RPC errors)."""
+    paths: set[str] = getattr(app.state, "jsonrpc_paths", set())
+    paths.add(path)
+    app.state.jsonrpc_paths = paths
+
+
+def _jsonrpc_path(scope: Scope) -> bool:
+    app = scope.get("app")
+    paths: set[str] = getattr(getattr(app, "state", None), "jsonrpc_paths", set())
+    return str(scope.get("path", "")).rstrip("/") in {p.rstrip("/") for p in paths}
 
 
 class ApiLimits(BaseSettings):
@@ -54,7 +71,9 @@ class RequestLimits:
             return
         found = find_unstorable(dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))))
         if found is not None:
-            await _unstorable(found, "query")(scope, receive, send)
+            await _unstorable(found, "query", None, jsonrpc=_jsonrpc_path(scope))(
+                scope, receive, send
+            )
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         declared = headers.get("content-length", "")
@@ -69,9 +88,12 @@ class RequestLimits:
         except BodyTooLarge:
             await self._too_large()(scope, receive, send)
             return
-        found = _body_problem(headers.get("content-type", ""), body)
+        document = _document(headers.get("content-type", ""), body)
+        found = None if document is _UNREAD else find_unstorable(document)
         if found is not None:
-            await _unstorable(found, "body")(scope, receive, send)
+            request_id = document.get("id") if isinstance(document, dict) else None
+            refusal = _unstorable(found, "body", request_id, jsonrpc=_jsonrpc_path(scope))
+            await refusal(scope, receive, send)
             return
         await self.app(scope, _replay(body, receive), send)
 
@@ -100,26 +122,30 @@ class RequestLimits:
         )
 
 
-def _body_problem(content_type: str, body: bytes) -> tuple[str, str] | None:
-    """Where the body holds unstorable text; None when it does not (or is not text we read:
-    a body that is not valid JSON is left to the route, which says so)."""
+_UNREAD = object()
+
+
+def _document(content_type: str, body: bytes) -> Any:
+    """The body as data (JSON, or a form as a dict); ``_UNREAD`` for anything else (a body
+    that is not valid JSON is left to the route, which says so)."""
     media = content_type.split(";", 1)[0].strip().lower()
-    document: Any
     if media == "application/json" or media.endswith("+json"):
         try:
-            document = json.loads(body)
+            return json.loads(body)
         except ValueError:
-            return None
-    elif media == "application/x-www-form-urlencoded":
-        document = dict(parse_qsl(body.decode("utf-8", "replace")))
-    else:
-        return None
-    return find_unstorable(document)
+            return _UNREAD
+    if media == "application/x-www-form-urlencoded":
+        return dict(parse_qsl(body.decode("utf-8", "replace")))
+    return _UNREAD
 
 
-def _unstorable(found: tuple[str, str], where: str) -> ASGIApp:
+def _unstorable(found: tuple[str, str], where: str, request_id: Any, *, jsonrpc: bool) -> ASGIApp:
     path, problem = found
     field = f"{where}.{path}" if path else where
+    if jsonrpc:
+        valid_id = request_id if isinstance(request_id, str | int) else None
+        error = {"code": JSONRPC_INVALID_PARAMS, "message": f"{field}: {problem}"}
+        return JSONResponse({"jsonrpc": "2.0", "id": valid_id, "error": error})
     return problem_response(
         422,
         f"{field}: {problem}",

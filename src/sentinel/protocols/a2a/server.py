@@ -29,6 +29,7 @@ from starlette.routing import Route
 
 from sentinel.api.auth import require_api_key
 from sentinel.api.lifespan import Lifespan, close_on_shutdown
+from sentinel.api.limits import mark_jsonrpc
 from sentinel.api.research_jobs import ResearchRunner
 from sentinel.api.routers import health
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState, install_api_state
@@ -89,6 +90,7 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     cards = [Route(path, _serve_card, methods=["GET"]) for path in CARD_PATHS]
     # First, so no UI route pattern can shadow them.
     app.router.routes[:0] = [*cards, *guarded]
+    mark_jsonrpc(app, RPC_PATH)
     return A2AService(handler, push_client, push)
 
 
