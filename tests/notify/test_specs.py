@@ -112,6 +112,8 @@ def test_malformed_addresses_are_refused(address: str, problem: str) -> None:
         {"kind": "webhook", "url": "http://169.254.169.254/latest/meta-data/"},
         {"kind": "a2a", "url": "http://[::1]/push", "task_id": "t-1"},
         {"kind": "a2a", "url": "http://0x7f000001/push", "task_id": "t-1"},
+        "json://127.0.0.1:8080/hook",
+        "forms://10.0.0.7/hook",
     ],
 )
 def test_a_channel_to_an_internal_address_is_refused_when_registered(
@@ -120,5 +122,5 @@ def test_a_channel_to_an_internal_address_is_refused_when_registered(
     with pytest.raises(InvalidInput, match="blocked") as caught:
         parse_channel_spec(channel)
 
-    assert caught.value.field in ("webhook URL", "push notification URL")
+    assert caught.value.field in ("webhook URL", "push notification URL", "apprise URL")
     assert "SENTINEL_NOTIFY_ALLOW_HOSTS" in caught.value.problem

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sentinel.errors import InvalidInput
-from sentinel.notify.apprise_urls import validate_apprise_url
+from sentinel.notify.apprise_urls import HEADER_SCHEMES, validate_apprise_url
 from sentinel.web.outbound import check_outbound_url
 
 MAX_RECIPIENTS = 20
@@ -169,4 +169,9 @@ def _validated(spec: ChannelSpec) -> ChannelSpec:
         return spec.model_copy(update={"url": check_outbound_url(url, field)})
     if isinstance(spec, EmailChannelSpec):
         return spec.model_copy(update={"to": [validate_email_address(a) for a in spec.to]})
-    return spec.model_copy(update={"url": validate_apprise_url(spec.url)})
+    url = validate_apprise_url(spec.url)
+    scheme, _, rest = url.partition("://")
+    if scheme.lower() in HEADER_SCHEMES:
+        # json://, form://, xml:// POST to the host they name: the same guard as a webhook.
+        check_outbound_url(f"http://{rest}", "apprise URL")
+    return spec.model_copy(update={"url": url})
