@@ -21,6 +21,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import httpx
@@ -28,8 +29,10 @@ from pydantic import ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.errors import ConfigError
-from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import ALLOW_HINT, ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
+
+if TYPE_CHECKING:
+    from sentinel.web.fetch import Fetcher
 
 # A DNS name (labels of letters, digits, hyphens and underscores), optionally "*." first.
 _HOST_NAME = re.compile(
@@ -141,6 +144,9 @@ def web_settings() -> WebSettings:
 def configured_fetcher(*, file_roots: tuple[Path, ...] | list[Path] = ()) -> Fetcher:
     """A ``Fetcher`` whose guard admits ``SENTINEL_FETCH_ALLOW_HOSTS`` (a bad entry fails
     here, named), going through ``SENTINEL_WEB_PROXY`` when it is set."""
+    # Imported here: deliveries read the allow lists without loading the page pipeline.
+    from sentinel.web.fetch import Fetcher
+
     return Fetcher(guard=configured_guard(), proxy=web_settings().proxy, file_roots=file_roots)
 
 
