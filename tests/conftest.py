@@ -4,11 +4,19 @@ Hypothesis's defaults time each example (a 200 ms deadline) and fail a test whos
 slow to generate (``too_slow``): both measure the machine, not the code, and CI may run on a
 busy 2-core machine. The profile below keeps every property and example count, and drops the
 two checks that depend on speed.
+
+Tests receive notifications on loopback servers (webhooks, A2A pushes, research reports),
+which Sentinel refuses by default (``sentinel.web.outbound``). Every test therefore opts in
+the way a user with a receiver on a trusted network does, with ``SENTINEL_NOTIFY_ALLOW_HOSTS``;
+the tests of the guard itself remove the opt-in (``strict_outbound``).
 """
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+LOOPBACK_RECEIVERS = "127.0.0.1,::1,localhost"
 
 settings.register_profile(
     "sentinel",
@@ -16,3 +24,15 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("sentinel")
+
+
+@pytest.fixture(autouse=True)
+def loopback_receivers_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let notifications reach the tests' loopback receivers (an explicit opt-in)."""
+    monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", LOOPBACK_RECEIVERS)
+
+
+@pytest.fixture
+def strict_outbound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The default: no opt-in, so loopback and private receivers are refused."""
+    monkeypatch.delenv("SENTINEL_NOTIFY_ALLOW_HOSTS", raising=False)

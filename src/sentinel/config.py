@@ -45,6 +45,8 @@ SECTIONS: dict[str, str] = {
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",
     "web": "sentinel.web.settings:WebSettings",
+    "notify": "sentinel.web.outbound:NotifySettings",
+    "api": "sentinel.api.limits:ApiLimits",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",

@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+# How much of an offending value a message shows: enough to find it, never a megabyte.
+MAX_SHOWN_CHARS = 200
+
+
+def shown_value(value: Any) -> str:
+    """``repr(value)``, cut to ``MAX_SHOWN_CHARS`` with an ellipsis and its full length."""
+    text = repr(value)
+    if len(text) <= MAX_SHOWN_CHARS:
+        return text
+    return f"{text[:MAX_SHOWN_CHARS]}… ({len(text)} characters)"
+
 
 class SentinelError(Exception):
     """Base class of every error Sentinel raises on purpose."""
@@ -20,7 +31,7 @@ class InvalidInput(SentinelError, ValueError):
         self.field = field
         self.value = value
         self.problem = problem
-        super().__init__(f"invalid {field} {value!r}: {problem}")
+        super().__init__(f"invalid {field} {shown_value(value)}: {problem}")
 
 
 class ConfigError(SentinelError):

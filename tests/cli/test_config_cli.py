@@ -55,6 +55,22 @@ def test_secrets_are_masked_and_the_json_is_complete(monkeypatch: pytest.MonkeyP
     assert {row["section"] for row in rows.values()} == set(SECTIONS)
 
 
+def test_token_budgets_are_numbers_and_only_secrets_are_masked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SENTINEL_ASSISTANT_CHAT_ANSWER_TOKENS", "700")
+    monkeypatch.setenv("SENTINEL_LLM_MAX_TOKENS", "900")
+
+    rows = {row.variable: row for row in setting_rows()}
+
+    assert rows["SENTINEL_ASSISTANT_CHAT_ANSWER_TOKENS"].value == 700
+    assert rows["SENTINEL_ASSISTANT_CHAT_STRUCTURED_TOKENS"].value == 384
+    assert rows["SENTINEL_ASSISTANT_CHAT_REASONING_TOKENS"].value == 256
+    assert rows["SENTINEL_LLM_MAX_TOKENS"].value == 900
+    masked = {variable for variable, row in rows.items() if row.value == "***"}
+    assert all(v.endswith(("API_KEY", "PASSWORD", "SECRET", "TOKEN")) for v in masked)
+
+
 def test_an_unknown_section_is_named_with_the_known_ones() -> None:
     result = runner.invoke(app, ["config", "nope"])
 

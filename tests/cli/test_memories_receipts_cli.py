@@ -97,3 +97,16 @@ def test_receipts_verify_passes_then_names_the_edited_receipt(home: Path) -> Non
     assert broken.exit_code == 1
     assert "broken local: receipt #2" in broken.stdout
     assert "altered" in broken.stdout
+
+
+def test_receipts_verify_detects_that_the_newest_receipt_was_deleted(home: Path) -> None:
+    chain(home, ["first question", "second question", "third question"])
+
+    async def truncate(tx: Transaction) -> None:
+        await tx.session.execute(text("DELETE FROM receipts WHERE seq = 3"))
+
+    with_db(home, truncate)
+    broken = invoke("receipts", "verify")
+    assert broken.exit_code == 1, broken.output
+    assert "broken local: receipt #3" in broken.stdout
+    assert "recorded head is #3" in broken.stdout

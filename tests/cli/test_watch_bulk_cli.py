@@ -7,12 +7,14 @@ import json
 import zipfile
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
 from sentinel.storage import Transaction
 from tests.cli.test_watch_cli import count_monitors, home, invoke, sqlite_template, with_db
+from tests.storage.databases import pg_url
 
-__all__ = ["home", "sqlite_template"]
+__all__ = ["home", "pg_url", "sqlite_template"]
 
 
 def jsonl(path: Path, *documents: object) -> Path:
@@ -200,3 +202,23 @@ def test_list_joins_its_pages_into_one_listing(home: Path, tmp_path: Path) -> No
     finally:
         watch_bulk.PAGE = original
     assert [m["name"] for m in json.loads(result.stdout)] == [f"m-{i}" for i in range(7)]
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_nul_character_is_refused_with_its_line_on_every_backend(
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+    backend: str,
+) -> None:
+    if backend == "postgresql":  # stores nothing: the session's database stays empty
+        monkeypatch.setenv("SENTINEL_DATABASE_URL", request.getfixturevalue("pg_url"))
+    source = jsonl(tmp_path / "in.jsonl", spec("ok"), spec("nul", criteria="it\u0000ships"))
+
+    result = invoke("watch", "import", str(source))
+
+    assert result.exit_code == 2, result.output
+    assert "line 2: criteria: contains a NUL character" in result.stderr
+    assert "Traceback" not in result.output
+    assert "1 bad entries; nothing was imported" in result.stderr

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 from sentinel.cli import common
+from sentinel.cli import worker as worker_module
 from sentinel.clock import Clock, VirtualClock
 from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.llm import forbid_real_models
@@ -201,23 +203,36 @@ def test_worker_with_an_empty_search_setting_says_what_to_set_and_runs_nothing(
 
 
 @pytest.mark.parametrize(
-    ("options", "leases"), [([], (300.0, 120.0)), (["--lease", "7"], (7.0, 7.0))]
+    ("arguments", "environment", "leases"),
+    [
+        ([], {}, (120.0, 90.0)),
+        (["--lease", "45", "--delivery-lease", "30"], {}, (45.0, 30.0)),
+        ([], {"SENTINEL_LEASE_SECONDS": "50", "SENTINEL_DELIVERY_LEASE_SECONDS": "40"}, (50, 40)),
+    ],
 )
-def test_worker_lease_sets_how_long_the_claims_of_monitors_and_deliveries_last(
+def test_the_worker_holds_its_claims_for_the_lease_it_is_given(
     home: Path,
     launch: Scenario,
     monkeypatch: pytest.MonkeyPatch,
-    options: list[str],
+    arguments: list[str],
+    environment: dict[str, str],
     leases: tuple[float, float],
 ) -> None:
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
     seen: list[tuple[float, float]] = []
-    engine_class = Engine
+    real = worker_module.worker_engine
 
-    def engine(*args: Any, **kwargs: Any) -> Any:
-        seen.append((kwargs["lease_s"], kwargs["delivery"].lease_s))
-        return engine_class(*args, **kwargs)
+    @asynccontextmanager
+    async def spy(db: Database, clock: Clock, **options: Any) -> AsyncIterator[Engine]:
+        async with real(db, clock, **options) as engine:
+            assert engine.delivery is not None
+            seen.append((engine.settings.lease_s, engine.delivery.lease_s))
+            yield engine
 
-    monkeypatch.setattr(common, "Engine", engine)
-    result = invoke("worker", "--once", *options)
+    monkeypatch.setattr(worker_module, "worker_engine", spy)
+
+    result = invoke("worker", "--once", *arguments)
+
     assert result.exit_code == 0, result.output
     assert seen == [leases]

@@ -437,3 +437,23 @@ async def test_a_run_id_that_is_not_pending_is_refused_without_writing(
     assert "is succeeded, not pending" in (again.error or "")
     assert "does not exist" in (missing.error or "")
     assert len(await runs_of(db, monitor.id)) == 1
+
+
+async def test_a_finished_run_records_when_it_ended_not_when_it_started(
+    db: Database, after_launch: Sim
+) -> None:
+    monitor = await create_monitor(db, after_launch)
+
+    def slow_decision(current: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
+        after_launch.clock.advance(timedelta(seconds=42))  # the governor thinks for 42 s
+        return decide_launch(current, previous)
+
+    services = after_launch.services(db, sensor_model(read_launch), governor_model(slow_decision))
+
+    outcome = await run_once(services, after_launch, monitor.id)
+
+    async with db.transaction() as tx:
+        run = await tx.runs.get(outcome.run_id or 0)
+    assert run.started_at is not None
+    assert run.finished_at is not None
+    assert run.finished_at - run.started_at == timedelta(seconds=42)

@@ -43,6 +43,7 @@ class LoopbackReceiver:
     script: deque[int] = field(default_factory=deque)
     requests: list[Received] = field(default_factory=list)
     processed: dict[str, bytes] = field(default_factory=dict)
+    reply: bytes = b""  # the body of every answer (what an internal service might say)
     _server: ThreadingHTTPServer | None = None
     _thread: threading.Thread | None = None
 
@@ -94,8 +95,9 @@ class LoopbackReceiver:
                 self.send_response(status)
                 for name, value in extra.items():
                     self.send_header(name, value)
-                self.send_header("Content-Length", "0")
+                self.send_header("Content-Length", str(len(receiver.reply)))
                 self.end_headers()
+                self.wfile.write(receiver.reply)
 
             def log_message(self, format: str, *args: Any) -> None:
                 """Keep the test output quiet."""

@@ -102,3 +102,25 @@ def test_malformed_addresses_are_refused(address: str, problem: str) -> None:
     with pytest.raises(InvalidInput, match=problem) as caught:
         validate_email_address(address)
     assert caught.value.value == address
+
+
+@pytest.mark.usefixtures("strict_outbound")
+@pytest.mark.parametrize(
+    "channel",
+    [
+        "http://127.0.0.1:18801/internal-admin",
+        {"kind": "webhook", "url": "http://169.254.169.254/latest/meta-data/"},
+        {"kind": "a2a", "url": "http://[::1]/push", "task_id": "t-1"},
+        {"kind": "a2a", "url": "http://0x7f000001/push", "task_id": "t-1"},
+        "json://127.0.0.1:8080/hook",
+        "forms://10.0.0.7/hook",
+    ],
+)
+def test_a_channel_to_an_internal_address_is_refused_when_registered(
+    channel: str | dict[str, Any],
+) -> None:
+    with pytest.raises(InvalidInput, match="blocked") as caught:
+        parse_channel_spec(channel)
+
+    assert caught.value.field in ("webhook URL", "push notification URL", "apprise URL")
+    assert "SENTINEL_NOTIFY_ALLOW_HOSTS" in caught.value.problem

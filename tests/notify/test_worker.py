@@ -197,6 +197,7 @@ async def test_a_permanent_refusal_is_not_retried(db: Database) -> None:
     clock = VirtualClock(T0)
     with LoopbackReceiver(now=T0) as receiver:
         receiver.answer(410)
+        receiver.reply = b"internal-admin: the root password is hunter2"
         monitor = await make_monitor(db, channels=[{"kind": "webhook", "url": receiver.url}])
         [row] = await notify(db, monitor, monitor.channels)
         channel = WebhookChannel(clock)
@@ -206,8 +207,8 @@ async def test_a_permanent_refusal_is_not_retried(db: Database) -> None:
             await channel.aclose()
     failed = await delivery(db, row.id)
     assert (report.failed, failed.status, failed.attempts) == (1, DeliveryStatus.FAILED, 1)
-    assert failed.last_error is not None
-    assert "HTTP 410" in failed.last_error
+    # The status and a fixed message: never what the receiver answered.
+    assert failed.last_error == f"webhook: {receiver.url} answered HTTP 410"
 
 
 async def test_a_channel_the_worker_lacks_fails_the_delivery_clearly(db: Database) -> None:

@@ -12,6 +12,7 @@ from sentinel.errors import InvalidInput
 from sentinel.notify import verify_webhook_signature
 from sentinel.pacing import RetryPolicy
 from sentinel.research import DeliveryFailed, deliver_report
+from sentinel.research.delivery import webhook_url
 from tests.research.conftest import Receiver
 
 PAYLOAD = {"kind": "research_report", "report": {"topic": "Repair"}}
@@ -77,6 +78,7 @@ async def test_a_refusal_is_final_and_says_what_the_receiver_answered() -> None:
         await deliver_report("https://hooks.example/r", PAYLOAD, transport=transport)
 
     assert caught.value.status == 400
+    assert "nope" not in str(caught.value), "the receiver's reply is never echoed"
     assert len(seen) == 1
 
 
@@ -112,3 +114,27 @@ async def test_a_report_reaches_a_real_receiver_on_loopback(
 async def test_a_url_that_cannot_receive_a_webhook_is_refused() -> None:
     with pytest.raises(InvalidInput, match="absolute http"):
         await deliver_report("ftp://hooks.example/r", PAYLOAD)
+
+
+@pytest.mark.usefixtures("strict_outbound")
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:18801/internal-admin", "http://169.254.169.254/", "http://[::1]/"]
+)
+async def test_a_webhook_to_an_internal_address_is_refused_before_the_run(url: str) -> None:
+    with pytest.raises(InvalidInput, match="blocked") as caught:
+        webhook_url(url)
+
+    assert url in str(caught.value)
+
+
+@pytest.mark.usefixtures("strict_outbound")
+async def test_a_name_that_resolves_to_loopback_is_refused_at_delivery(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    async def rebound(host: str) -> list[str]:
+        return ["127.0.0.1"]  # public when the job was accepted, loopback now
+
+    monkeypatch.setattr("sentinel.web.guard.system_resolver", rebound)
+
+    with pytest.raises(DeliveryFailed, match="refused at delivery: loopback"):
+        await deliver_report("http://hooks.example/r", PAYLOAD, retry=RetryPolicy(max_attempts=1))

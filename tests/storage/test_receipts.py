@@ -99,6 +99,53 @@ async def test_verify_notices_a_deleted_receipt(db: Database) -> None:
     assert "receipt 2 is missing" in str(result.problem)
 
 
+async def test_verify_notices_that_the_newest_receipt_was_deleted(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}")
+    async with db.engine.begin() as connection:
+        await connection.execute(text("DELETE FROM receipts WHERE owner = 'alice' AND seq = 3"))
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.checked, result.broken_seq) == (False, 2, 3)
+    assert result.problem == (
+        "the chain ends at #2 but its recorded head is #3: the newest 1 receipt was deleted"
+    )
+
+
+async def test_verify_notices_a_chain_deleted_whole(db: Database) -> None:
+    await append(db, "alice", "q0")
+    async with db.engine.begin() as connection:
+        await connection.execute(text("DELETE FROM receipts WHERE owner = 'alice'"))
+    async with db.transaction() as tx:
+        assert await tx.receipts.owners() == ["alice"]
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.broken_seq) == (False, 1)
+
+
+async def test_an_append_after_a_truncation_keeps_the_gap_visible(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}")
+    async with db.engine.begin() as connection:
+        await connection.execute(text("DELETE FROM receipts WHERE owner = 'alice' AND seq = 3"))
+
+    assert await append(db, "alice", "after") == 4  # not a new #3 covering the deletion
+
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+        assert await tx.receipts.head("alice") == (4, (await tx.receipts.get("alice", 4)).hash)
+    assert (result.ok, result.broken_seq) == (False, 4)
+    assert "receipt 3 is missing" in str(result.problem)
+
+
+async def test_a_chain_without_a_recorded_head_is_reported(db: Database) -> None:
+    await append(db, "alice", "q0")
+    async with db.engine.begin() as connection:
+        await connection.execute(text("DELETE FROM receipt_heads"))
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.problem) == (False, "no chain head is recorded for this chain")
+
+
 async def test_concurrent_appends_never_share_a_previous_hash(db: Database) -> None:
     await asyncio.gather(*(append(db, "alice", f"q{i}") for i in range(12)))
     async with db.transaction() as tx:
@@ -107,6 +154,8 @@ async def test_concurrent_appends_never_share_a_previous_hash(db: Database) -> N
     assert sorted(r.seq for r in receipts) == list(range(1, 13))
     assert len({r.prev_hash for r in receipts}) == 12
     assert (result.ok, result.checked) == (True, 12)
+    async with db.transaction() as tx:
+        assert await tx.receipts.head("alice") == (12, receipts[0].hash)
 
 
 async def test_a_payload_that_is_not_json_is_refused(db: Database) -> None:

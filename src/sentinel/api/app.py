@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, FastAPI
 from sentinel.api.auth import require_api_key
 from sentinel.api.chat_turns import configure_chat
 from sentinel.api.lifespan import Lifespan
+from sentinel.api.limits import ApiLimits, RequestLimits
 from sentinel.api.problems import install_problem_handlers
 from sentinel.api.research_jobs import ResearchRunner
 from sentinel.api.routers import (
@@ -41,12 +42,15 @@ def create_app(
     open_without_keys: bool = True,
     research_runner: ResearchRunner | None = None,
     chat_model: LanguageModel | None = None,
+    max_body_bytes: int | None = None,
 ) -> FastAPI:
     """The API over ``db``; ``lifespan`` runs around serving (``sentinel serve`` starts the
     engine there). ``open_without_keys`` False requires a key even when none exists (for a
     server listening beyond loopback). Research jobs run with ``research_runner`` (default:
     the configured models over the local index), chat turns with ``chat_model`` (default: the
-    assistant role's configured model). The caller owns ``db`` and closes it."""
+    assistant role's configured model). Bodies past ``max_body_bytes`` (default
+    ``SENTINEL_API_MAX_BODY_BYTES``) are refused before parsing, as is text no database can
+    store (``sentinel.api.limits``). The caller owns ``db`` and closes it."""
     app = FastAPI(
         title="Sentinel",
         version=sentinel_version(),
@@ -66,6 +70,8 @@ def create_app(
     )
     configure_chat(app.state, chat_model)
     install_problem_handlers(app)
+    limit = max_body_bytes if max_body_bytes is not None else ApiLimits().max_body_bytes
+    app.add_middleware(RequestLimits, max_body_bytes=limit)
     api = APIRouter(prefix=API_PREFIX, dependencies=[Depends(require_api_key)])
     for module in (
         monitors,

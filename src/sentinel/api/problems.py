@@ -7,6 +7,7 @@ HTTP status and ``detail`` what went wrong with this request; validation problem
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
@@ -19,7 +20,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from sentinel.errors import ConfigError, InvalidInput, SentinelError
+from sentinel.errors import ConfigError, InvalidInput, SentinelError, shown_value
 from sentinel.monitor.models import InvalidMonitorSpec
 from sentinel.storage import (
     InvalidTransition,
@@ -95,16 +96,28 @@ def problem_response(
     return _respond(problem_document(status, detail, kind=kind, errors=errors), headers=headers)
 
 
+class ProblemResponse(JSONResponse):
+    """A problem document as JSON that always encodes: a lone surrogate the client sent (and
+    the document quotes) is written as its ``\\udxxx`` escape instead of failing with 500."""
+
+    media_type = MEDIA_TYPE
+
+    def render(self, content: Any) -> bytes:
+        """Compact UTF-8 JSON; unencodable code points as JSON escapes."""
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        return text.encode("utf-8", "backslashreplace")
+
+
 def _respond(body: Problem, *, headers: dict[str, str] | None = None) -> JSONResponse:
     content = jsonable_encoder(body.model_dump(exclude_none=True))
-    return JSONResponse(content, status_code=body.status, media_type=MEDIA_TYPE, headers=headers)
+    return ProblemResponse(content, status_code=body.status, headers=headers)
 
 
 def _shown(value: Any) -> Any:
     # The value goes back to the client to point at the mistake, not to echo a megabyte.
     if isinstance(value, str) and len(value) > MAX_VALUE_CHARS:
         return value[:MAX_VALUE_CHARS] + "…"
-    return value if isinstance(value, str | int | float | bool | type(None)) else repr(value)
+    return value if isinstance(value, str | int | float | bool | type(None)) else shown_value(value)
 
 
 def _field_problems(error: InvalidInput) -> list[FieldProblem]:

@@ -26,6 +26,7 @@ from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engin
 from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
+from sentinel.notify.worker import DEFAULT_DELIVERY_LEASE_S
 from sentinel.protocols.a2a import a2a_available
 from sentinel.storage import (
     Database,
@@ -244,11 +245,13 @@ async def worker_engine(
     concurrency: int = 2,
     poll_s: float = DEFAULT_POLL_S,
     grace_s: float = DEFAULT_GRACE_S,
-    lease_s: float | None = None,
+    lease_s: float = DEFAULT_LEASE_S,
+    delivery_lease_s: float = DEFAULT_DELIVERY_LEASE_S,
 ) -> AsyncIterator[Engine]:
     """An engine running monitors with the configured services and delivering their
     notifications through the default channels; its HTTP clients are closed afterwards.
-    ``lease_s`` (default: each one's own) is the lease of the monitors' and deliveries' claims."""
+    ``lease_s`` and ``delivery_lease_s``: how long a claim on a monitor or on a batch of
+    deliveries lasts without a heartbeat (a killed worker's work waits that long)."""
     from sentinel.notify import DeliveryWorker, default_channels
 
     policy = RunRetryPolicy()
@@ -262,15 +265,11 @@ async def worker_engine(
             clock,
             concurrency=concurrency,
             owner=owner,
-            delivery=(
-                DeliveryWorker(db, channels, clock)
-                if lease_s is None
-                else DeliveryWorker(db, channels, clock, lease_s=lease_s)
-            ),
+            lease_s=lease_s,
+            delivery=DeliveryWorker(db, channels, clock, lease_s=delivery_lease_s),
             policy=policy,
             poll_s=poll_s,
             grace_s=grace_s,
-            lease_s=DEFAULT_LEASE_S if lease_s is None else lease_s,
         )
     finally:
         # Neither Channel nor SearchProvider declares a close; the HTTP-based ones have one.

@@ -2,14 +2,15 @@
 
 Each section is the settings model of the layer that reads it (``sentinel.config.SECTIONS``).
 A value's source is ``env`` when its variable is set in the environment, ``default``
-otherwise. Secrets (API keys,
-passwords, tokens) are shown as ``***`` when set.
+otherwise. Secrets (fields named ``…api_key``, ``…password``, ``…secret`` or ``…token``) are
+shown as ``***`` when set; counts such as ``answer_tokens`` (a token budget) are not secrets.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -24,6 +25,9 @@ from sentinel.config import SECTIONS
 from sentinel.errors import ConfigError
 
 SECRET_WORDS = ("api_key", "password", "secret", "token")
+# A secret's field name ends with one of the words (``smtp_password``, ``hf_token``); a word
+# inside a longer one (``answer_tokens``, a budget) is not a secret.
+_SECRET_FIELD = re.compile(rf"(^|_)({'|'.join(SECRET_WORDS)})$")
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ def _variable(cls: type[BaseSettings], field: str) -> str:
 
 
 def _shown(field: str, value: Any) -> Any:
-    if isinstance(value, SecretStr) or any(word in field for word in SECRET_WORDS):
+    if isinstance(value, SecretStr) or _SECRET_FIELD.search(field):
         return None if value in (None, "") else "***"
     if isinstance(value, dict | list | int | float | bool) or value is None:
         return value

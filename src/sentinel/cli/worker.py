@@ -5,6 +5,11 @@ sleeping until the next monitor is due; ``--once`` runs what is due now and exit
 SIGTERM stops claiming and lets runs in progress finish within the grace period (cancelled
 runs are retried by the next worker); a second signal cancels them at once.
 
+``--lease`` (``SENTINEL_LEASE_SECONDS``, 120 s) is how long this worker's claim on a monitor
+lasts without a heartbeat: if the worker is killed, its monitors run elsewhere after that.
+``--delivery-lease`` (``SENTINEL_DELIVERY_LEASE_SECONDS``, 90 s) is the same for a batch of
+notifications being sent.
+
 ``--engine temporal`` (or ``SENTINEL_ENGINE=temporal``) runs a Temporal worker instead: each
 monitor is a durable workflow on the cluster at ``SENTINEL_TEMPORAL_ADDRESS`` (see
 ``sentinel.engine.temporal``), running the same monitor pipeline.
@@ -20,7 +25,7 @@ import typer
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
 from sentinel.engine import Engine, TickReport
-from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
+from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.engine.temporal.settings import check_engine, engine_settings
 from sentinel.errors import ConfigError
 
@@ -36,10 +41,17 @@ def worker(
     ),
     lease: float | None = typer.Option(
         None,
-        min=1.0,
-        help="Seconds a claim on a monitor or a delivery lasts without a heartbeat (a killed "
-        f"worker's work is taken up this long after); default {DEFAULT_LEASE_S:g} for "
-        "monitors, 120 for deliveries.",
+        "--lease",
+        min=1,
+        help="Seconds a claim on a monitor lasts without a heartbeat (a killed worker's "
+        "monitors wait this long); default: SENTINEL_LEASE_SECONDS (120).",
+    ),
+    delivery_lease: float | None = typer.Option(
+        None,
+        "--delivery-lease",
+        min=1,
+        help="The same for a batch of notifications being sent; default: "
+        "SENTINEL_DELIVERY_LEASE_SECONDS (90).",
     ),
     engine_name: str | None = typer.Option(
         None,
@@ -49,7 +61,12 @@ def worker(
 ) -> None:
     """Run monitors as they fall due and deliver their notifications."""
     with common.reported_errors():
-        chosen = check_engine(engine_name) if engine_name else engine_settings().engine
+        settings = engine_settings()
+        chosen = check_engine(engine_name) if engine_name else settings.engine
+    lease_s = lease if lease is not None else settings.lease_seconds
+    delivery_lease_s = (
+        delivery_lease if delivery_lease is not None else settings.delivery_lease_seconds
+    )
     if chosen == "temporal":
         if once:
             raise common.fail(ConfigError("--once is for the embedded engine only"))
@@ -63,7 +80,13 @@ def worker(
         async with (
             database() as db,
             worker_engine(
-                db, clock, concurrency=concurrency, poll_s=poll, grace_s=grace, lease_s=lease
+                db,
+                clock,
+                concurrency=concurrency,
+                poll_s=poll,
+                grace_s=grace,
+                lease_s=lease_s,
+                delivery_lease_s=delivery_lease_s,
             ) as engine,
         ):
             if once:

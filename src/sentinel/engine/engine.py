@@ -45,7 +45,11 @@ from sentinel.storage import Database
 
 log = logging.getLogger(__name__)
 
-DEFAULT_LEASE_S = 300.0
+# A run keeps its lease by a heartbeat every lease/3, so the lease need not cover the run
+# (runs may take up to ``run_timeout_s``, 900 s); it must outlast the longest a heartbeat can
+# stall: two intervals plus one beat that waits out SQLite's 30 s busy timeout and fails
+# (2 × lease/3 + 30 s < lease ⇒ lease > 90 s). 120 s; after a crash, others wait that long.
+DEFAULT_LEASE_S = 120.0
 DEFAULT_POLL_S = 5.0
 DEFAULT_GRACE_S = 30.0
 

@@ -160,6 +160,7 @@ class RunIteration:
             owner=self.services.lease_owner,
             next_run_at=scheduled.at,
             now=self.now,
+            finished_at=self.services.clock.now(),
         )
         return self._outcome(
             "skipped-nothing-read" if nothing_read else "skipped-no-change",
@@ -200,6 +201,7 @@ class RunIteration:
             owner=self.services.lease_owner,
             next_run_at=scheduled.at,
             now=self.now,
+            finished_at=self.services.clock.now(),
         )
         return self._outcome(
             "retrying" if delay is not None else "failed",
@@ -369,6 +371,7 @@ class RunIteration:
             owner=services.lease_owner,
             next_run_at=scheduled.at,
             now=self.now,
+            finished_at=self.services.clock.now(),
             delivery=delivery,
             complete=complete,
             forget_sent=self.forget_sent,

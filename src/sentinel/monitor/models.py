@@ -29,6 +29,7 @@ from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL, Sched
 from sentinel.monitor.scheduling.durations import UnparseableDuration, parse_duration
 from sentinel.monitor.sensing.schema import StateSchema
 from sentinel.storage.enums import NotifyBehavior
+from sentinel.text.storable import find_unstorable
 
 MAX_QUERY_CHARS = 500
 MAX_CRITERIA_CHARS = 2000
@@ -164,6 +165,16 @@ class MonitorSpec(BaseModel):
         description="The state's fields: {'name': 'price_usd', 'type': 'number'} or "
         "'price_usd:number'; types number, string, boolean, date.",
     )
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _storable(cls, value: Any) -> Any:
+        # A NUL is stored by SQLite and refused by PostgreSQL; refused here, on every backend.
+        found = find_unstorable(value)
+        if found is not None:
+            where, problem = found
+            raise ValueError(f"{where + ': ' if where else ''}{problem}")
+        return value
 
     @field_validator("query")
     @classmethod

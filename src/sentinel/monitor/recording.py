@@ -166,15 +166,18 @@ async def finish_run(
     delivery: QueuedNotification | None = None,
     complete: bool = False,
     forget_sent: bool = False,
+    finished_at: datetime | None = None,
 ) -> Finished:
     """Record the run's outcome, its notification, the dedupe memory (emptied when
     ``forget_sent``, see :func:`sentinel.monitor.notifying.dedupe.forgets_memory`) and the
-    schedule (or
-    the completion) in one transaction."""
+    schedule (or the completion) in one transaction.
+
+    ``now`` is the run's time (what it decided and scheduled from, its start); ``finished_at``
+    the time it ended (default ``now``), so a run's duration can be read from its record."""
     monitor_id = loaded.monitor.id
     failed = outcome.error_category is not None
     async with db.transaction() as tx:
-        await tx.runs.finish(loaded.run.id, outcome, finished_at=now)
+        await tx.runs.finish(loaded.run.id, outcome, finished_at=finished_at or now)
         rows = 0
         if delivery is not None:
             queued = await enqueue_notification(tx, delivery.payload, delivery.channels, now=now)

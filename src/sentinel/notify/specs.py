@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sentinel.errors import InvalidInput
-from sentinel.notify.apprise_urls import validate_apprise_url
+from sentinel.notify.apprise_urls import HEADER_SCHEMES, validate_apprise_url
+from sentinel.web.outbound import check_outbound_url
 
 MAX_RECIPIENTS = 20
 # RFC 5321/5322 dot-atom local part (quoted local parts are refused: nobody needs them here).
@@ -82,7 +83,8 @@ _SPEC_ADAPTER: TypeAdapter[ChannelSpec] = TypeAdapter(ChannelSpec)
 def parse_channel_spec(value: str | Mapping[str, Any]) -> ChannelSpec:
     """A validated channel spec from a user string or a stored JSON object.
 
-    Raises InvalidInput naming the offending value: a webhook URL needs http(s) and a host,
+    Raises InvalidInput naming the offending value: a webhook URL needs http(s) and a host
+    that is not a loopback, private or other non-public address (``sentinel.web.outbound``),
     e-mail addresses must be plain ``local@domain.tld``, Apprise URLs must be ones Apprise can use.
     """
     shown: Any = value if isinstance(value, str) else dict(value)
@@ -162,7 +164,14 @@ def _from_string(value: str) -> ChannelSpec:
 
 def _validated(spec: ChannelSpec) -> ChannelSpec:
     if isinstance(spec, WebhookChannelSpec | A2APushChannelSpec):
-        return spec.model_copy(update={"url": validate_webhook_url(spec.url)})
+        url = validate_webhook_url(spec.url)
+        field = "webhook URL" if isinstance(spec, WebhookChannelSpec) else "push notification URL"
+        return spec.model_copy(update={"url": check_outbound_url(url, field)})
     if isinstance(spec, EmailChannelSpec):
         return spec.model_copy(update={"to": [validate_email_address(a) for a in spec.to]})
-    return spec.model_copy(update={"url": validate_apprise_url(spec.url)})
+    url = validate_apprise_url(spec.url)
+    scheme, _, rest = url.partition("://")
+    if scheme.lower() in HEADER_SCHEMES:
+        # json://, form://, xml:// POST to the host they name: the same guard as a webhook.
+        check_outbound_url(f"http://{rest}", "apprise URL")
+    return spec.model_copy(update={"url": url})

@@ -29,6 +29,12 @@ from sentinel.storage import Database, DeliveryRecord
 
 log = logging.getLogger(__name__)
 
+# Deliveries have no heartbeat: the lease covers a claimed batch's sending. 16 deliveries, 4
+# at a time, 10 s webhook timeout: 40 s of sending, plus a settle that may wait out SQLite's
+# 30 s busy timeout, plus 20 s. A batch of slower receivers (a longer ``timeout_s``) may be
+# sent again by another worker after that — with the same Idempotency-Key.
+DEFAULT_DELIVERY_LEASE_S = 90.0
+
 
 @dataclass(slots=True)
 class DrainReport:
@@ -82,7 +88,7 @@ class DeliveryWorker:
         *,
         policy: DeliveryPolicy | None = None,
         owner: str | None = None,
-        lease_s: float = 120.0,
+        lease_s: float = DEFAULT_DELIVERY_LEASE_S,
         batch_size: int = 16,
         concurrency: int = 4,
         poll_s: float = 60.0,

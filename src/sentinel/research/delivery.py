@@ -4,7 +4,9 @@ The body is the report as compact, key-sorted JSON with the question and run fac
 with a secret it is signed the way every Sentinel webhook is (``Sentinel-Signature:
 t=<unix>,v1=<hmac>``, see ``sentinel.notify.signing``), so receivers verify it with
 ``sentinel.notify.verify_webhook_signature``. Timeouts, network errors, 408, 429 and 5xx are
-retried with backoff; any other answer is final.
+retried with backoff; any other answer is final. The URL passes the outbound guard
+(:mod:`sentinel.web.outbound`) when the job is accepted and again at connect time; errors keep
+the status, never the receiver's reply.
 """
 
 from __future__ import annotations
@@ -22,17 +24,21 @@ from sentinel.errors import InvalidInput, ProviderError
 from sentinel.pacing import RetryPolicy, Sleep, parse_retry_after
 from sentinel.research.errors import DeliveryFailed
 from sentinel.research.run import ResearchResult
+from sentinel.web.errors import BlockedURL
+from sentinel.web.outbound import check_outbound_url, guarded_client
 from sentinel.web.politeness import retry_call
 
 RETRYABLE = frozenset({408, 429})
 
 
 def webhook_url(url: str) -> str:
-    """``url`` if it can receive a webhook (absolute http or https); ``InvalidInput`` if not."""
+    """``url`` if it can receive a webhook (absolute http or https, not a loopback, private
+    or other non-public address unless ``SENTINEL_NOTIFY_ALLOW_HOSTS`` allows it);
+    ``InvalidInput`` naming the URL and the reason if not."""
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInput("webhook url", url, "must be an absolute http:// or https:// URL")
-    return url.strip()
+    return check_outbound_url(url.strip(), "webhook url")
 
 
 def report_payload(result: ResearchResult) -> dict[str, Any]:
@@ -79,19 +85,27 @@ async def deliver_report(
         headers[SIGNATURE_HEADER] = signature_header(secret, body, now or datetime.now(UTC))
     policy = retry or RetryPolicy(max_attempts=3)
 
-    async with httpx.AsyncClient(transport=transport, follow_redirects=False) as client:
+    client = (
+        httpx.AsyncClient(transport=transport, follow_redirects=False)
+        if transport is not None
+        else guarded_client()
+    )
+    async with client:
 
         async def attempt() -> int:
             try:
                 response = await client.post(url, content=body, headers=headers, timeout=timeout_s)
             except httpx.TimeoutException as exc:
                 raise _Retryable(url, f"no answer within {timeout_s:g}s") from exc
+            except BlockedURL as exc:
+                raise DeliveryFailed(url, f"refused at delivery: {exc.reason}") from exc
             except httpx.HTTPError as exc:
-                raise _Retryable(url, f"{type(exc).__name__}: {exc}") from exc
+                # The kind of failure only: its text can carry what the other end said.
+                raise _Retryable(url, f"{type(exc).__name__} (no HTTP answer)") from exc
             status = response.status_code
             if response.is_success:
                 return status
-            message = f"HTTP {status}: {response.text[:200]!r}"
+            message = f"HTTP {status}"  # never the reply: it may be an internal service's
             if status >= 500 or status in RETRYABLE:
                 raise _Retryable(
                     url, message, parse_retry_after(response.headers.get("retry-after"))

@@ -38,6 +38,7 @@ SECRET_TABLES = frozenset(
         "memory_revisions",
         "user_tasks",
         "receipts",
+        "receipt_heads",
     }
 )
 # Introspection pragmas that only read (``PRAGMA table_info(monitors)`` and friends).

@@ -10,6 +10,11 @@ where ``created_at`` is the ISO 8601 UTC time and ``payload`` the parsed JSON ob
 savepoint: when a concurrent append took that seq first (PostgreSQL; SQLite serialises writers
 with ``BEGIN IMMEDIATE``), the insert fails, the savepoint rolls back and the append retries on
 the new tail. So two receipts never share a ``prev_hash``.
+
+Every append also records the owner's chain head (``receipt_heads``: the newest seq and its
+hash) in the same transaction. Hashes alone cannot show that the newest receipts were deleted
+— what is left is still a valid chain — so ``verify`` also checks that the chain ends at the
+recorded head.
 """
 
 from __future__ import annotations
@@ -82,6 +87,16 @@ class Receipt(Base):
     created_at: Mapped[datetime]
 
 
+class ReceiptHead(Base):
+    """The newest link of an owner's chain, written with each append (truncation shows)."""
+
+    __tablename__ = "receipt_heads"
+
+    owner: Mapped[str] = mapped_column(String(200), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    hash: Mapped[str] = mapped_column(String(64))
+
+
 @dataclass(frozen=True, slots=True)
 class ReceiptRecord(Snapshot[Receipt]):
     """One stored receipt; ``payload`` parsed back from its canonical JSON."""
@@ -147,6 +162,11 @@ class ReceiptRepository:
             )
             seq = 1 if tail is None else tail.seq + 1
             prev_hash = GENESIS_HASH if tail is None else tail.hash
+            head = await self.head(owner)
+            if head is not None and head[0] >= seq:
+                # The newest receipts were deleted: chain after the recorded head, so the
+                # gap stays visible to ``verify`` instead of being papered over.
+                seq, prev_hash = head[0] + 1, head[1]
             row = Receipt(
                 owner=owner,
                 seq=seq,
@@ -160,12 +180,28 @@ class ReceiptRepository:
                 async with self.session.begin_nested():
                     self.session.add(row)
                     await self.session.flush()
+                    await self._advance_head(owner, seq, row.hash)
             except IntegrityError:
                 continue  # another append took this seq: chain after it instead
             return ReceiptRecord.of(row)
         raise ConcurrentWrite(
             f"receipt chain of {owner!r}: {APPEND_ATTEMPTS} appends in a row lost the race"
         )
+
+    async def _advance_head(self, owner: str, seq: int, hash_: str) -> None:
+        """Record ``seq`` as the owner's head (inside the append's savepoint: the unique
+        ``(owner, seq)`` already made this append the only one writing ``seq``)."""
+        head = await self.session.get(ReceiptHead, owner, populate_existing=True)
+        if head is None:
+            self.session.add(ReceiptHead(owner=owner, seq=seq, hash=hash_))
+        else:
+            head.seq, head.hash = seq, hash_
+        await self.session.flush()
+
+    async def head(self, owner: str) -> tuple[int, str] | None:
+        """The recorded head of the owner's chain: ``(seq, hash)``; None before any receipt."""
+        head = await self.session.get(ReceiptHead, owner, populate_existing=True)
+        return None if head is None else (head.seq, head.hash)
 
     async def list(self, owner: str, *, limit: int = 50, offset: int = 0) -> list[ReceiptRecord]:
         """The owner's receipts, newest first."""
@@ -190,12 +226,48 @@ class ReceiptRepository:
         return ReceiptRecord.of(row)
 
     async def owners(self) -> builtins.list[str]:
-        """Every owner that has a receipt chain."""
-        rows = await self.session.scalars(select(Receipt.owner).distinct().order_by(Receipt.owner))
+        """Every owner that has a receipt chain (or had one: a recorded head is kept)."""
+        rows = await self.session.scalars(
+            select(Receipt.owner).union(select(ReceiptHead.owner)).order_by(Receipt.owner)
+        )
         return list(rows)
 
     async def verify(self, owner: str) -> ChainVerification:
-        """Walk the owner's chain from seq 1 (in batches) and name the first broken link."""
+        """Walk the owner's chain from seq 1 (in batches), name the first broken link, and
+        check that the chain ends at the recorded head (its newest receipts not deleted)."""
+        walked = await self._walk(owner)
+        if not walked.ok:
+            return walked
+        head = await self.head(owner)
+        tail_seq = walked.checked
+        if head is None:
+            if tail_seq == 0:
+                return walked
+            return ChainVerification(
+                owner, tail_seq, False, tail_seq, "no chain head is recorded for this chain"
+            )
+        head_seq, head_hash = head
+        if head_seq > tail_seq:
+            deleted = head_seq - tail_seq
+            return ChainVerification(
+                owner,
+                tail_seq,
+                False,
+                tail_seq + 1,
+                f"the chain ends at #{tail_seq} but its recorded head is #{head_seq}: "
+                f"the newest {deleted} receipt{'s were' if deleted > 1 else ' was'} deleted",
+            )
+        if head_seq < tail_seq or head_hash != walked.head_hash:
+            return ChainVerification(
+                owner,
+                tail_seq,
+                False,
+                tail_seq,
+                f"the newest receipt #{tail_seq} is not the recorded head #{head_seq}",
+            )
+        return walked
+
+    async def _walk(self, owner: str) -> ChainVerification:
         expected_seq, prev_hash, checked, after = 1, GENESIS_HASH, 0, 0
         while True:
             rows = list(

@@ -15,7 +15,7 @@ import ipaddress
 import re
 import socket
 from collections.abc import Awaitable, Callable, Iterable
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 from sentinel.web.errors import BlockedURL, FetchError
 
@@ -108,13 +108,21 @@ def normalize_host(host: str) -> str:
     return host.strip().strip("[]").rstrip(".").lower()
 
 
+def is_localhost_name(host: str) -> bool:
+    """Whether ``host`` is ``localhost`` or a ``*.localhost`` name, which resolve to loopback
+    wherever they are looked up (RFC 6761): refused without asking a resolver."""
+    name = normalize_host(host)
+    return name == "localhost" or name.endswith(".localhost")
+
+
 class SSRFGuard:
     """Decides whether Sentinel may connect to a URL.
 
     ``allow_hosts`` are host names (or ``*.example`` suffix patterns) trusted without looking at
     their addresses; ``allow_networks`` are CIDR ranges whose addresses are accepted even though
     private (e.g. ``127.0.0.0/8`` for a loopback test server). ``resolver`` maps a host name to
-    its addresses (default: the system resolver, asynchronously).
+    its addresses (default: the system resolver, asynchronously). ``allow_hint`` tells a user
+    refused how to allow a target on purpose (which setting to extend).
     """
 
     def __init__(
@@ -123,7 +131,9 @@ class SSRFGuard:
         allow_hosts: Iterable[str] = (),
         allow_networks: Iterable[str] = (),
         resolver: Resolver | None = None,
+        allow_hint: str = ALLOW_HINT,
     ) -> None:
+        self.allow_hint = allow_hint
         hosts = [normalize_host(h) for h in allow_hosts]
         self._exact_hosts = frozenset(h for h in hosts if not h.startswith("*."))
         self._host_suffixes = tuple(h[1:] for h in hosts if h.startswith("*."))
@@ -154,7 +164,7 @@ class SSRFGuard:
             return
         reason = blocked_reason(ip)
         if reason is not None:
-            hint = None if ip.is_unspecified or ip.is_multicast else ALLOW_HINT
+            hint = None if ip.is_unspecified or ip.is_multicast else self.allow_hint
             raise BlockedURL(url, reason, host=host, address=str(ip), hint=hint)
 
     async def vet_host(
@@ -190,18 +200,40 @@ class SSRFGuard:
     async def vet(self, url: str, *, resolve: bool = True) -> list[str] | None:
         """Check ``url`` and return the approved addresses of its host (None if allowlisted,
         or a name left unresolved because ``resolve`` is false)."""
-        try:
-            parts = urlsplit(url)
-            host = parts.hostname
-            parts.port  # noqa: B018 - raises ValueError for a malformed port
-        except ValueError as exc:
-            raise BlockedURL(url, f"malformed URL ({exc})") from exc
-        if parts.scheme.lower() not in ALLOWED_SCHEMES:
-            raise BlockedURL(url, f"scheme {parts.scheme or '(none)'!r} is not http or https")
-        if not host:
-            raise BlockedURL(url, "no host name")
+        host = _split(url).hostname or ""
         return await self.vet_host(host, url=url, resolve=resolve)
+
+    def check_unresolved(self, url: str) -> None:
+        """What can be decided about ``url`` without a resolver: raise ``BlockedURL`` for a
+        scheme other than http(s), no host, a non-public address literal (in any spelling
+        getaddrinfo accepts: ``[::1]``, ``0x7f000001``) or a ``localhost`` name, unless
+        allowed. A name that may resolve anywhere passes: connections check its addresses."""
+        parts = _split(url)
+        host = parts.hostname or ""
+        if self.is_allowed_host(host):
+            return
+        name = normalize_host(host)
+        literal = parse_ip(name)
+        if literal is not None:
+            self.check_address(str(literal), url=url, host=name)
+        elif is_localhost_name(name):
+            raise BlockedURL(url, "loopback name", host=name, hint=self.allow_hint)
 
     async def check(self, url: str) -> None:
         """Raise ``BlockedURL`` (naming URL, host, address and reason) unless ``url`` is safe."""
         await self.vet(url)
+
+
+def _split(url: str) -> SplitResult:
+    """``url``'s parts; ``BlockedURL`` unless it is an http(s) URL with a host."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+        parts.port  # noqa: B018 - raises ValueError for a malformed port
+    except ValueError as exc:
+        raise BlockedURL(url, f"malformed URL ({exc})") from exc
+    if parts.scheme.lower() not in ALLOWED_SCHEMES:
+        raise BlockedURL(url, f"scheme {parts.scheme or '(none)'!r} is not http or https")
+    if not host:
+        raise BlockedURL(url, "no host name")
+    return parts

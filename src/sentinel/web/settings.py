@@ -21,6 +21,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import httpx
@@ -28,8 +29,10 @@ from pydantic import ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.errors import ConfigError
-from sentinel.web.fetch import Fetcher
-from sentinel.web.guard import ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
+from sentinel.web.guard import ALLOW_HINT, ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
+
+if TYPE_CHECKING:
+    from sentinel.web.fetch import Fetcher
 
 # A DNS name (labels of letters, digits, hyphens and underscores), optionally "*." first.
 _HOST_NAME = re.compile(
@@ -58,34 +61,38 @@ class AllowList:
     hosts: tuple[str, ...] = ()
     networks: tuple[str, ...] = ()
 
-    def guard(self) -> SSRFGuard:
-        """The SSRF guard that also admits these hosts and networks."""
-        return SSRFGuard(allow_hosts=self.hosts, allow_networks=self.networks)
+    def guard(self, *, allow_hint: str = ALLOW_HINT) -> SSRFGuard:
+        """The SSRF guard that also admits these hosts and networks (``allow_hint``: how a
+        refused user allows a target, naming the setting this list came from)."""
+        return SSRFGuard(
+            allow_hosts=self.hosts, allow_networks=self.networks, allow_hint=allow_hint
+        )
 
 
-def parse_allow_hosts(text: str) -> AllowList:
-    """The entries of a comma-separated allow list; ``ConfigError`` names a bad one."""
+def parse_allow_hosts(text: str, *, variable: str = ALLOW_HOSTS_VARIABLE) -> AllowList:
+    """The entries of a comma-separated allow list; ``ConfigError`` names a bad one (and
+    ``variable``, the setting the list came from)."""
     hosts: list[str] = []
     networks: list[str] = []
     for raw in text.split(","):
         entry = raw.strip()
         if not entry:
             continue
-        network = _network(entry)
+        network = _network(entry, variable)
         if network is not None:
             networks.append(network)
             continue
         name = normalize_host(entry)
         if not _HOST_NAME.match(name):
             raise ConfigError(
-                f"{ALLOW_HOSTS_VARIABLE}: {entry!r} is neither a host name, an IP address nor "
+                f"{variable}: {entry!r} is neither a host name, an IP address nor "
                 "a CIDR range (e.g. intranet.example, 127.0.0.1, 10.0.0.0/8)"
             )
         hosts.append(name)
     return AllowList(tuple(dict.fromkeys(hosts)), tuple(dict.fromkeys(networks)))
 
 
-def _network(entry: str) -> str | None:
+def _network(entry: str, variable: str) -> str | None:
     """The entry as a network (``127.0.0.1`` → ``127.0.0.1/32``); None when it is not an
     address (a host name); ``ConfigError`` for a range that is not one."""
     candidate = entry.strip("[]")
@@ -97,9 +104,7 @@ def _network(entry: str) -> str | None:
     try:
         return str(ipaddress.ip_network(candidate.replace("[", "").replace("]", "")))
     except ValueError as error:
-        raise ConfigError(
-            f"{ALLOW_HOSTS_VARIABLE}: {entry!r} is not a CIDR range ({error})"
-        ) from None
+        raise ConfigError(f"{variable}: {entry!r} is not a CIDR range ({error})") from None
 
 
 def configured_guard() -> SSRFGuard:
@@ -139,6 +144,9 @@ def web_settings() -> WebSettings:
 def configured_fetcher(*, file_roots: tuple[Path, ...] | list[Path] = ()) -> Fetcher:
     """A ``Fetcher`` whose guard admits ``SENTINEL_FETCH_ALLOW_HOSTS`` (a bad entry fails
     here, named), going through ``SENTINEL_WEB_PROXY`` when it is set."""
+    # Imported here: deliveries read the allow lists without loading the page pipeline.
+    from sentinel.web.fetch import Fetcher
+
     return Fetcher(guard=configured_guard(), proxy=web_settings().proxy, file_roots=file_roots)
 
 

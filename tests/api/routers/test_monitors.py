@@ -4,6 +4,7 @@ offset with a ``next`` link, partial updates with an immutable query, the state 
 from __future__ import annotations
 
 import httpx
+import pytest
 
 from tests.api.helpers import SPEC, create, problem
 
@@ -100,6 +101,32 @@ async def test_a_bad_channel_is_refused_like_the_cli_refuses_it(
     response = await client.post("/api/v1/monitors", json=SPEC | {"channels": ["ftp://x"]})
     body = problem(response, 422)
     assert "ftp://x" in body["detail"]
+
+
+@pytest.mark.usefixtures("strict_outbound")
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://127.0.0.1:18801/internal-admin", "loopback address"),
+        ("http://169.254.169.254/latest/meta-data/", "link-local address"),
+        ("http://[::1]/hook", "loopback address"),
+        ("http://0x7f000001/hook", "loopback address"),
+        ("http://localhost/hook", "loopback name"),
+        ("http://10.0.0.8/hook", "private network address"),
+    ],
+)
+async def test_a_webhook_to_an_internal_address_is_refused_with_the_reason(
+    client: httpx.AsyncClient, url: str, reason: str
+) -> None:
+    response = await client.post("/api/v1/monitors", json=SPEC | {"channels": [url]})
+
+    body = problem(response, 422)
+    assert url in body["detail"]
+    assert reason in body["detail"]
+    assert (await client.get("/api/v1/monitors")).json()["items"] == []
+    created = await create(client)
+    patched = await client.patch(f"/api/v1/monitors/{created['id']}", json={"channels": [url]})
+    assert reason in problem(patched, 422)["detail"]
 
 
 async def test_listing_pages_by_offset_with_a_next_link(client: httpx.AsyncClient) -> None:

@@ -133,3 +133,35 @@ async def test_a_refused_connection_is_retried() -> None:
     finally:
         await channel.aclose()
     assert caught.value.retryable
+
+
+@pytest.mark.usefixtures("strict_outbound")
+async def test_a_receiver_that_resolves_to_loopback_is_refused_at_delivery() -> None:
+    clock = VirtualClock(T0)
+    with LoopbackReceiver(now=T0) as receiver:
+        port = receiver.url.rsplit(":", 1)[1]
+        # Stored before the guard (or by hand): delivery resolves the name and refuses it.
+        spec = WebhookChannelSpec(url=f"http://localhost:{port}/internal-admin")
+        channel = WebhookChannel(clock)
+        try:
+            with pytest.raises(DeliveryError, match="refused at delivery: loopback") as caught:
+                await channel.send(request_for(spec))
+        finally:
+            await channel.aclose()
+    assert not caught.value.retryable
+    assert receiver.requests == [], "nothing was sent"
+
+
+async def test_an_error_keeps_the_status_never_the_receivers_reply() -> None:
+    clock = VirtualClock(T0)
+    with LoopbackReceiver(now=T0) as receiver:
+        receiver.reply = b"internal-admin: root password is hunter2"
+        receiver.answer(500)
+        channel = WebhookChannel(clock)
+        try:
+            with pytest.raises(DeliveryError) as caught:
+                await channel.send(request_for(WebhookChannelSpec(url=f"{receiver.url}/x")))
+        finally:
+            await channel.aclose()
+    assert str(caught.value) == f"webhook: {receiver.url}/x answered HTTP 500"
+    assert caught.value.status == 500

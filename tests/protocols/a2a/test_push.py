@@ -127,3 +127,35 @@ async def test_a_push_url_no_channel_can_use_is_refused_and_nothing_changes(
     [view] = get_data_parts(task.artifacts[0].parts)
     async with served.db.transaction() as tx:
         assert (await tx.monitors.get(int(view["id"]))).channels == []
+
+
+@pytest.mark.usefixtures("strict_outbound")
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        ("http://169.254.169.254/latest/meta-data/", "link-local address"),
+        ("http://127.0.0.1:18801/internal-admin", "loopback address"),
+        ("http://[::1]/push", "loopback address"),
+    ],
+)
+async def test_a_push_url_to_an_internal_address_is_refused_with_the_reason(
+    served: Served, http: httpx.AsyncClient, url: str, reason: str
+) -> None:
+    task = await send(served, http, monitor_request(spec_input("Tell me when Y 4.0 ships")))
+    raw = await http.post(
+        f"{served.url}/a2a",
+        headers={"A2A-Version": "1.0"},
+        json={
+            "jsonrpc": "2.0",
+            "id": 8,
+            "method": "CreateTaskPushNotificationConfig",
+            "params": {"taskId": task.id, "url": url},
+        },
+    )
+    error = raw.json()["error"]
+    assert error["code"] == -32602
+    assert url in error["message"]
+    assert reason in error["message"]
+    [view] = get_data_parts(task.artifacts[0].parts)
+    async with served.db.transaction() as tx:
+        assert (await tx.monitors.get(int(view["id"]))).channels == []

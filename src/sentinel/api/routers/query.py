@@ -15,10 +15,16 @@ from sentinel.storage.readonly import MAX_ROWS
 router = APIRouter(tags=["query"], responses={**PROBLEM_RESPONSES, 403: {"model": Problem}})
 
 
-class QueryRequest(BaseModel):
-    """One SQL statement and a row limit."""
+# A statement a person or a model writes fits in far less; a longer one is refused, not run.
+MAX_SQL_CHARS = 10_000
 
-    sql: str = Field(min_length=1, examples=["SELECT id, name, state FROM monitors"])
+
+class QueryRequest(BaseModel):
+    """One SQL statement (at most ``MAX_SQL_CHARS`` characters) and a row limit."""
+
+    sql: str = Field(
+        min_length=1, max_length=MAX_SQL_CHARS, examples=["SELECT id, name, state FROM monitors"]
+    )
     limit: int = Field(default=1000, ge=1, le=MAX_ROWS)
 
 

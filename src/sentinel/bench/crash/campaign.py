@@ -227,6 +227,7 @@ def worker_env(url: str, server: str, home: Path) -> dict[str, str]:
         "SENTINEL_SEARCH": "local",
         "SENTINEL_SEARCH_FOLDER": str(home / "documents"),
         "SENTINEL_FETCH_ALLOW_HOSTS": "127.0.0.1",
+        "SENTINEL_NOTIFY_ALLOW_HOSTS": "127.0.0.1",
     }
 
 
@@ -241,6 +242,8 @@ class Worker:
             "from sentinel.cli.main import run; run()",
             "worker",
             "--lease",
+            f"{options.lease_s:g}",
+            "--delivery-lease",
             f"{options.lease_s:g}",
             "--poll",
             "0.2",

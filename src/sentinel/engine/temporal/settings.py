@@ -5,16 +5,24 @@
 ``SENTINEL_TEMPORAL_ADDRESS`` (host:port of the frontend, default ``127.0.0.1:7233``, what
 ``temporal server start-dev`` listens on), ``SENTINEL_TEMPORAL_NAMESPACE`` (``default``) and
 ``SENTINEL_TEMPORAL_TASK_QUEUE`` (``sentinel-monitors``).
+
+``SENTINEL_LEASE_SECONDS`` (120) is how long the embedded engine's claim on a monitor lasts
+without a heartbeat — how long a killed worker's monitors wait before another worker runs
+them — and ``SENTINEL_DELIVERY_LEASE_SECONDS`` (90) the same for a batch of notifications
+being sent (see ``sentinel.engine.engine.DEFAULT_LEASE_S`` and
+``sentinel.notify.worker.DEFAULT_DELIVERY_LEASE_S`` for why these values).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from sentinel.engine.engine import DEFAULT_LEASE_S
 from sentinel.errors import ConfigError
+from sentinel.notify.worker import DEFAULT_DELIVERY_LEASE_S
 from sentinel.storage.changes import MonitorListener
 
 EngineName = Literal["embedded", "temporal"]
@@ -30,6 +38,8 @@ class EngineSettings(BaseSettings):
     temporal_address: str = "127.0.0.1:7233"
     temporal_namespace: str = "default"
     temporal_task_queue: str = "sentinel-monitors"
+    lease_seconds: float = Field(default=DEFAULT_LEASE_S, gt=0)
+    delivery_lease_seconds: float = Field(default=DEFAULT_DELIVERY_LEASE_S, gt=0)
 
     @field_validator("engine")
     @classmethod

@@ -4,6 +4,12 @@ Headers: ``Sentinel-Signature: t=<unix>,v1=<hmac>`` (see ``sentinel.notify.signi
 ``Idempotency-Key`` (the same on every retry: receivers dedupe on it). 2xx is delivered; 4xx
 other than 408 and 429 is a permanent refusal; anything else (5xx, 3xx, timeouts, connection
 errors) is retried, no sooner than a ``Retry-After`` the receiver sent (seconds or a date).
+
+Without an injected client, connections go only to addresses the outbound guard approves at
+connect time (:func:`sentinel.web.outbound.guarded_client`): a receiver whose name now
+resolves to a private address is refused, permanently. An error keeps the receiver's HTTP
+status or the kind of network failure, never what the receiver answered: delivery errors are
+shown to API clients, and a reply could be an internal service's.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ from sentinel.notify.errors import DeliveryError
 from sentinel.notify.signing import IDEMPOTENCY_HEADER, SIGNATURE_HEADER, signature_header
 from sentinel.notify.specs import WebhookChannelSpec
 from sentinel.pacing import parse_retry_after
+from sentinel.web.errors import BlockedURL
+from sentinel.web.outbound import guarded_client
 
 RETRYABLE_4XX = frozenset({408, 429})
-MAX_ERROR_BODY = 200
 
 
 def encode_body(payload: dict[str, Any]) -> bytes:
@@ -32,13 +39,13 @@ def encode_body(payload: dict[str, Any]) -> bytes:
 
 class SignedPostChannel:
     """What the HTTP channels (webhook, A2A push) share: the one signed POST of a delivery, on
-    an injected ``httpx.AsyncClient`` or a private one that :meth:`aclose` closes."""
+    an injected ``httpx.AsyncClient`` or a private guarded one that :meth:`aclose` closes."""
 
     kind: str
 
     def __init__(self, clock: Clock, client: httpx.AsyncClient | None = None) -> None:
         self.clock = clock
-        self._client = client or httpx.AsyncClient(follow_redirects=False)
+        self._client = client or guarded_client()
         self._owns_client = client is None
 
     async def post(
@@ -65,14 +72,21 @@ class SignedPostChannel:
             raise DeliveryError(
                 self.kind, f"{url}: no answer within {timeout_s:g}s", retryable=True
             ) from exc
+        except BlockedURL as exc:
+            raise DeliveryError(
+                self.kind, f"{url}: refused at delivery: {exc.reason}", retryable=False
+            ) from exc
         except httpx.HTTPError as exc:
-            raise DeliveryError(self.kind, f"{url}: {exc!r}", retryable=True) from exc
+            # The kind of failure only: an exception's text can carry what the other end said.
+            raise DeliveryError(
+                self.kind, f"{url}: {type(exc).__name__} (no HTTP answer)", retryable=True
+            ) from exc
         if response.is_success:
             return
         status = response.status_code
         raise DeliveryError(
             self.kind,
-            f"{url} answered HTTP {status}: {response.text[:MAX_ERROR_BODY]!r}",
+            f"{url} answered HTTP {status}",
             retryable=not (400 <= status < 500) or status in RETRYABLE_4XX,
             status=status,
             retry_after_s=parse_retry_after(response.headers.get("Retry-After")),

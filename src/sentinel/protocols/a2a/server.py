@@ -29,6 +29,7 @@ from starlette.routing import Route
 
 from sentinel.api.auth import require_api_key
 from sentinel.api.lifespan import Lifespan, close_on_shutdown
+from sentinel.api.limits import mark_jsonrpc
 from sentinel.api.research_jobs import ResearchRunner
 from sentinel.api.routers import health
 from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState, install_api_state
@@ -40,6 +41,7 @@ from sentinel.protocols.a2a.executor import SentinelAgentExecutor
 from sentinel.protocols.a2a.push import MonitorPushConfigs
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
+from sentinel.web.outbound import guarded_client
 
 PARSE_ERROR = -32700
 
@@ -64,7 +66,8 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     use ``chat_deps``, by default the configured assistant's, opened at the first turn."""
     state: ApiState = app.state.sentinel
     push = MonitorPushConfigs(state.db, state.clock)
-    push_client = httpx.AsyncClient(follow_redirects=False, timeout=10.0)
+    # The SDK's own pushes (task updates) connect only where the outbound guard allows.
+    push_client = guarded_client(timeout_s=10.0)
     runner = state.research.runner
 
     def chat() -> ChatDeps:
@@ -87,6 +90,7 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     cards = [Route(path, _serve_card, methods=["GET"]) for path in CARD_PATHS]
     # First, so no UI route pattern can shadow them.
     app.router.routes[:0] = [*cards, *guarded]
+    mark_jsonrpc(app, RPC_PATH)
     return A2AService(handler, push_client, push)
 
 

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from sentinel.api.auth import require_api_key
 from sentinel.api.binding import is_loopback
+from sentinel.api.limits import mark_jsonrpc
 from sentinel.api.problems import problem_response
 from sentinel.protocols.mcp import MCP_PATH
 from sentinel.protocols.mcp.backend import McpBackend
@@ -70,6 +71,7 @@ def mount(app: FastAPI, *, host: str) -> None:
     endpoint = ApiKeyGuard(StreamableHTTPASGIApp(manager))
     # First, so that no catch-all route of the web UI can shadow it.
     app.router.routes.insert(0, Route(MCP_PATH, endpoint=endpoint))
+    mark_jsonrpc(app, MCP_PATH)
     serving = app.router.lifespan_context
 
     @asynccontextmanager
