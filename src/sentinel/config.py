@@ -41,6 +41,7 @@ class Settings(BaseSettings):
 SECTIONS: dict[str, str] = {
     "core": "sentinel.config:Settings",
     "storage": "sentinel.storage.settings:StorageSettings",
+    "retention": "sentinel.storage.settings:RetentionSettings",
     "llm": "sentinel.llm.settings:LLMSettings",
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",

@@ -23,6 +23,7 @@ from sentinel.api.binding import check_bind_address, is_loopback
 from sentinel.api.lifespan import Lifespan
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
+from sentinel.cli.worker import background_pruning
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
 from sentinel.protocols.a2a import a2a_available, agent_base_url, mount_a2a
@@ -43,12 +44,13 @@ def engine_lifespan(db: Database, clock: Clock) -> Lifespan:
         async with worker_engine(db, clock) as engine:
             task = asyncio.create_task(engine.run_forever(stop), name="sentinel-engine")
             task.add_done_callback(_report_engine_end)
+            pruning = asyncio.create_task(background_pruning(engine, stop))
             stdout.print(f"Engine {engine.owner} running in this process.")
             try:
                 yield
             finally:
                 stop.set()
-                await asyncio.gather(task, return_exceptions=True)
+                await asyncio.gather(task, pruning, return_exceptions=True)
 
     return lifespan
 

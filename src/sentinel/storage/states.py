@@ -1,12 +1,19 @@
-"""State version repository: every structured state ever sensed, numbered per monitor."""
+"""State version repository: every structured state ever sensed, numbered per monitor.
+
+A run whose sensed state equals the latest version's (same state, same volatility hint) adds
+no version (:meth:`StateVersionRepository.record`): its run points at that version, whose
+evidence and source fingerprints are refreshed in place (the next run's pre-filter compares
+against what was read last). History therefore lists changes, not looks.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -61,6 +68,58 @@ class StateVersionRepository:
                 f"state version {row.version} of monitor {monitor_id} was written concurrently"
             ) from exc
         return StateVersionRecord.of(row)
+
+    async def record(
+        self,
+        monitor_id: int,
+        *,
+        state: Any,
+        now: datetime,
+        volatility_hint: str | None = None,
+        evidence: Sequence[dict[str, Any]] = (),
+        fingerprints: dict[str, Any] | None = None,
+        run_id: int | None = None,
+    ) -> tuple[StateVersionRecord, bool]:
+        """Store ``state`` as a new version only when it differs from the latest one.
+
+        Returns the version the run stands on and whether it was created. An unchanged state
+        keeps the latest version (its number, ``run_id`` and ``created_at``: when the state
+        was first seen) and only refreshes its evidence and fingerprints when they differ.
+        """
+        validate_json("evidence", list(evidence), list)
+        validate_json("fingerprints", fingerprints or {}, dict)
+        row = await self.session.scalar(
+            select(StateVersion)
+            .where(StateVersion.monitor_id == monitor_id)
+            .order_by(StateVersion.version.desc())
+            .limit(1)
+        )
+        if row is None or row.state != state or row.volatility_hint != volatility_hint:
+            created = await self.append(
+                monitor_id,
+                state=state,
+                now=now,
+                volatility_hint=volatility_hint,
+                evidence=evidence,
+                fingerprints=fingerprints,
+                run_id=run_id,
+            )
+            return created, True
+        refreshed: dict[str, Any] = {
+            "evidence": list(evidence),
+            "fingerprints": dict(fingerprints or {}),
+        }
+        changed: dict[str, Any] = {
+            key: value for key, value in refreshed.items() if getattr(row, key) != value
+        }
+        if changed:
+            await self.session.execute(
+                update(StateVersion)
+                .where(StateVersion.id == row.id)
+                .values(**changed)
+                .execution_options(synchronize_session=False)
+            )
+        return replace(StateVersionRecord.of(row), **changed), False
 
     async def latest(self, monitor_id: int) -> StateVersionRecord | None:
         """The most recent state of the monitor, or None before its first sensing."""
