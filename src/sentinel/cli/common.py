@@ -22,24 +22,18 @@ from rich.console import Console
 from rich.markup import escape
 
 from sentinel.clock import Clock, SystemClock
-from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
-from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.monitor.models import InvalidMonitorSpec
-from sentinel.protocols.a2a import a2a_available
-from sentinel.storage import (
-    Database,
-    InvalidTransition,
-    MonitorRecord,
-    RecordNotFound,
-    Transaction,
-    open_database,
-)
-from sentinel.web.search.base import SearchProvider
-from sentinel.web.search.settings import SearchSettings
+from sentinel.storage.errors import InvalidTransition, RecordNotFound
 
+# The engine, the database and the web stacks are imported where they are used: a command
+# that only prints its help (or only reads the database) starts without them
+# (tests/cli/test_main_lazy.py checks which modules a command loads).
 if TYPE_CHECKING:
+    from sentinel.engine import Engine, Runner, RunRetryPolicy
     from sentinel.monitor.run import RunServices
+    from sentinel.storage import Database, MonitorRecord, Transaction
+    from sentinel.web.search.base import SearchProvider
 
 T = TypeVar("T")
 
@@ -123,6 +117,7 @@ async def database(*, listen: bool = True) -> AsyncIterator[Database]:
     (``SENTINEL_ENGINE=temporal``: the monitors' workflows are started and signalled).
     """
     from sentinel.engine.temporal.settings import lifecycle_listener
+    from sentinel.storage import open_database
 
     db = await open_database()
     if listen:
@@ -171,6 +166,7 @@ def _jsonable(value: Any) -> Any:
 def configured_search() -> SearchProvider:
     """The search provider of ``SENTINEL_SEARCH`` (the local index by default)."""
     from sentinel.web.search.registry import get_search_provider
+    from sentinel.web.search.settings import SearchSettings
 
     settings = SearchSettings()
     if not settings.search.strip():
@@ -197,8 +193,11 @@ def build_run_services(
     follow the engine's ``policy``. The model stack is imported here, not at start-up, so
     that commands which only read the database stay quick.
     """
+    from sentinel.engine import RunnerRetries
     from sentinel.llm import get_model
     from sentinel.monitor.run import RunServices
+    from sentinel.protocols.a2a import a2a_available
+    from sentinel.web.search.settings import SearchSettings
     from sentinel.web.settings import configured_fetcher
 
     rng = random.Random()
@@ -242,11 +241,13 @@ async def worker_engine(
     clock: Clock,
     *,
     concurrency: int = 2,
-    poll_s: float = DEFAULT_POLL_S,
-    grace_s: float = DEFAULT_GRACE_S,
+    poll_s: float | None = None,
+    grace_s: float | None = None,
 ) -> AsyncIterator[Engine]:
     """An engine running monitors with the configured services and delivering their
     notifications through the default channels; its HTTP clients are closed afterwards."""
+    from sentinel.engine import Engine, RunRetryPolicy, engine_owner
+    from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_POLL_S
     from sentinel.notify import DeliveryWorker, default_channels
 
     policy = RunRetryPolicy()
@@ -262,8 +263,8 @@ async def worker_engine(
             owner=owner,
             delivery=DeliveryWorker(db, channels, clock),
             policy=policy,
-            poll_s=poll_s,
-            grace_s=grace_s,
+            poll_s=DEFAULT_POLL_S if poll_s is None else poll_s,
+            grace_s=DEFAULT_GRACE_S if grace_s is None else grace_s,
         )
     finally:
         # Neither Channel nor SearchProvider declares a close; the HTTP-based ones have one.
