@@ -8,7 +8,7 @@ against what was read last). History therefore lists changes, not looks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -130,6 +130,27 @@ class StateVersionRepository:
             .limit(1)
         )
         return StateVersionRecord.of(row) if row is not None else None
+
+    async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, StateVersionRecord]:
+        """The latest state of each monitor that has one, in one statement (the unique index
+        on (monitor_id, version) finds each newest version)."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = (
+            select(StateVersion.monitor_id, func.max(StateVersion.version).label("version"))
+            .where(StateVersion.monitor_id.in_(ids))
+            .group_by(StateVersion.monitor_id)
+            .subquery()
+        )
+        rows = await self.session.scalars(
+            select(StateVersion).join(
+                newest,
+                (StateVersion.monitor_id == newest.c.monitor_id)
+                & (StateVersion.version == newest.c.version),
+            )
+        )
+        return {row.monitor_id: StateVersionRecord.of(row) for row in rows}
 
     async def get(self, monitor_id: int, version: int) -> StateVersionRecord:
         """One version, or ``RecordNotFound``."""
