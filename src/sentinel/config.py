@@ -46,6 +46,7 @@ SECTIONS: dict[str, str] = {
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",
     "web": "sentinel.web.settings:WebSettings",
+    "api": "sentinel.api.ratelimit:ApiSettings",
     "smtp": "sentinel.notify.settings:SmtpSettings",
     "engine": "sentinel.engine.temporal.settings:EngineSettings",
     "memory": "sentinel.assistant.memory.settings:MemorySettings",
