@@ -23,7 +23,6 @@ from rich.markup import escape
 
 from sentinel.clock import Clock, SystemClock
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
-from sentinel.monitor.models import InvalidMonitorSpec
 from sentinel.storage.errors import InvalidTransition, RecordNotFound
 
 # The engine, the database and the web stacks are imported where they are used: a command
@@ -58,6 +57,7 @@ def shorten(value: Any, limit: int = SHOWN_VALUE_CHARS) -> str:
 
 def describe_error(error: SentinelError) -> str:
     """The error as one line for people: the field, the (shortened) value, the problem."""
+    from sentinel.monitor.models import InvalidMonitorSpec  # its models load only on error
     if isinstance(error, InvalidMonitorSpec):
         data = error.value if isinstance(error.value, dict) else {}
         parts = []
@@ -116,11 +116,12 @@ async def database(*, listen: bool = True) -> AsyncIterator[Database]:
     With ``listen``, monitor changes committed through it reach the configured engine
     (``SENTINEL_ENGINE=temporal``: the monitors' workflows are started and signalled).
     """
-    from sentinel.engine.temporal.settings import lifecycle_listener
     from sentinel.storage import open_database
 
     db = await open_database()
     if listen:
+        from sentinel.engine.temporal.settings import lifecycle_listener
+
         db.listener = lifecycle_listener()
     try:
         yield db

@@ -14,8 +14,10 @@ A2A client registers a push notification config on the task that created the mon
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
@@ -100,8 +102,21 @@ def parse_channel_spec(value: str | Mapping[str, Any]) -> ChannelSpec:
 
 
 def parse_channel_specs(values: Sequence[str | Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Validate several channels and return their JSON form, ready for ``NewMonitor.channels``."""
-    return [channel_json(parse_channel_spec(value)) for value in values]
+    """Validate several channels and return their JSON form, ready for ``NewMonitor.channels``.
+
+    A channel given as a string is validated once per process (``watch import`` of thousands
+    of monitors sharing a webhook or an Apprise URL checks it once, not per monitor)."""
+    return [
+        copy.deepcopy(_string_channel(value))
+        if isinstance(value, str)
+        else channel_json(parse_channel_spec(value))
+        for value in values
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _string_channel(value: str) -> dict[str, Any]:
+    return channel_json(parse_channel_spec(value))
 
 
 def channel_json(spec: ChannelSpec) -> dict[str, Any]:
