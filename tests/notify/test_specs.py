@@ -102,3 +102,11 @@ def test_malformed_addresses_are_refused(address: str, problem: str) -> None:
     with pytest.raises(InvalidInput, match=problem) as caught:
         validate_email_address(address)
     assert caught.value.value == address
+
+
+def test_a_channel_string_is_checked_once_and_each_caller_gets_its_own_copy() -> None:
+    first = parse_channel_specs(["ana@example.com,bo@example.com"])
+    first[0]["to"].append("mallory@example.com")
+    again = parse_channel_specs(["ana@example.com,bo@example.com"])
+    assert again[0]["to"] == ["ana@example.com", "bo@example.com"]
+    assert again[0] is not first[0]

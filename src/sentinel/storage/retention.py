@@ -3,8 +3,9 @@
 Two passes over finished runs, oldest first through ``ix_runs_finished_at``:
 
 - **trace compaction** (after ``SENTINEL_RETENTION_TRACE_DAYS``): each trace entry keeps its
-  ``step``, ``summary``, ``at`` and ``duration_s`` (what the UI's timeline shows) and loses
-  its details (agent outputs, payloads, page lists); ``raw_model_output`` is cleared. Where the
+  ``step``, ``summary`` and ``duration_s`` (what the UI's activity trail shows) and loses its
+  time (the run's own) and details (agent outputs, payloads, page lists);
+  ``raw_model_output`` is cleared. Where the
   pass stopped is kept in ``retention_marks``, so compacted rows are never read again.
 - **run pruning** (after ``SENTINEL_RETENTION_RUN_DAYS``): finished runs are deleted, except
   each monitor's newest run (its schedule's history starts there) and any run with a delivery
@@ -35,7 +36,7 @@ from sentinel.storage.models import Delivery, RetentionMark, Run
 from sentinel.storage.settings import RetentionSettings
 
 TRACE_MARK = "trace"
-KEPT_TRACE_KEYS = ("step", "summary", "at", "duration_s")
+KEPT_TRACE_KEYS = ("step", "summary", "duration_s")
 HELD = (DeliveryStatus.PENDING, DeliveryStatus.SENDING)
 LOG = logging.getLogger(__name__)
 PAUSE_S = 0.05
@@ -68,7 +69,7 @@ class PruneReport:
 
 
 def compact_trace(trace: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The trace with each entry cut to its step, summary, time and duration."""
+    """The trace with each entry cut to its step, summary and duration."""
     return [
         {key: entry[key] for key in KEPT_TRACE_KEYS if key in entry}
         for entry in trace
