@@ -50,9 +50,32 @@ class StateVersionRepository:
         latest = await self.session.scalar(
             select(func.max(StateVersion.version)).where(StateVersion.monitor_id == monitor_id)
         )
+        return await self._insert(
+            monitor_id,
+            (latest or 0) + 1,
+            state=state,
+            now=now,
+            volatility_hint=volatility_hint,
+            evidence=evidence,
+            fingerprints=fingerprints,
+            run_id=run_id,
+        )
+
+    async def _insert(
+        self,
+        monitor_id: int,
+        version: int,
+        *,
+        state: Any,
+        now: datetime,
+        volatility_hint: str | None,
+        evidence: Sequence[dict[str, Any]],
+        fingerprints: dict[str, Any] | None,
+        run_id: int | None,
+    ) -> StateVersionRecord:
         row = StateVersion(
             monitor_id=monitor_id,
-            version=(latest or 0) + 1,
+            version=version,
             state=state,
             volatility_hint=volatility_hint,
             evidence=list(evidence),
@@ -95,8 +118,9 @@ class StateVersionRepository:
             .limit(1)
         )
         if row is None or row.state != state or row.volatility_hint != volatility_hint:
-            created = await self.append(
+            created = await self._insert(
                 monitor_id,
+                (row.version if row is not None else 0) + 1,
                 state=state,
                 now=now,
                 volatility_hint=volatility_hint,
