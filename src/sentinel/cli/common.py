@@ -58,6 +58,7 @@ def shorten(value: Any, limit: int = SHOWN_VALUE_CHARS) -> str:
 def describe_error(error: SentinelError) -> str:
     """The error as one line for people: the field, the (shortened) value, the problem."""
     from sentinel.monitor.models import InvalidMonitorSpec  # its models load only on error
+
     if isinstance(error, InvalidMonitorSpec):
         data = error.value if isinstance(error.value, dict) else {}
         parts = []
