@@ -41,3 +41,10 @@ async def test_the_api_answers_429_per_key(api_db: Database) -> None:
         assert int(refused.headers["retry-after"]) >= 1
         other = await client.get("/api/v1/monitors", headers={"X-API-Key": second})
         assert other.status_code == 200
+
+
+def test_a_limit_of_zero_never_refuses() -> None:
+    limiter = RateLimiter(per_minute=0)
+    for _ in range(1000):
+        limiter.check("a", now=0.0)
+    assert limiter.buckets == {}

@@ -8,9 +8,12 @@ model or plotting stacks, and a command must load only its own module.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -44,15 +47,24 @@ print(json.dumps(sorted(m for m in watched if m in sys.modules)), file=sys.stder
 """
 
 
-def imported_after(*commands: list[str]) -> list[str]:
-    """Which heavy or command modules a fresh interpreter holds after running ``commands``."""
-    watched = [*HEAVY, *COMMAND_MODULES, "sentinel.storage", "sentinel.cli.common"]
+def imported_after(
+    *commands: list[str],
+    watched: Sequence[str] = (*HEAVY, *COMMAND_MODULES, "sentinel.storage", "sentinel.cli.common"),
+    home: Path | None = None,
+) -> list[str]:
+    """Which of the ``watched`` modules a fresh interpreter holds after running ``commands``
+    (with ``SENTINEL_HOME`` at ``home`` when given)."""
+    env = None
+    if home is not None:
+        env = {k: v for k, v in os.environ.items() if k != "SENTINEL_DATABASE_URL"}
+        env["SENTINEL_HOME"] = str(home)
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(list(commands)), json.dumps(watched)],
+        [sys.executable, "-c", PROBE, json.dumps(list(commands)), json.dumps(list(watched))],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     loaded: list[str] = json.loads(done.stderr.strip().splitlines()[-1])
@@ -71,6 +83,34 @@ def test_a_command_imports_its_own_module_only() -> None:
     loaded = imported_after(["sim", "list"])
     assert "sentinel.cli.sim" in loaded
     assert not set(loaded) & {*HEAVY, "sentinel.cli.watch", "sentinel.cli.serve"}
+
+
+# What a command that reads monitors must not load: the engine, the run pipeline, the model
+# and web stacks, the notification channels (issue 26: `watch --help` and `watch list` start
+# in well under half a second once these stay out).
+ENGINE_STACK = (
+    "apprise",
+    "trafilatura",
+    "openai",
+    "httpx",
+    "fastapi",
+    "sentinel.engine.engine",
+    "sentinel.monitor.run",
+    "sentinel.llm",
+    "sentinel.notify.channels",
+)
+
+
+def test_watch_help_loads_neither_the_database_nor_the_engine() -> None:
+    watched = (*ENGINE_STACK, "sqlalchemy", "alembic", "sentinel.storage.database")
+    assert imported_after(["watch", "--help"], ["db", "--help"], watched=watched) == []
+
+
+def test_watch_list_loads_the_database_and_nothing_of_the_engine(tmp_path: Path) -> None:
+    watched = (*ENGINE_STACK, "sqlalchemy")
+    assert imported_after(["watch", "list", "--limit", "1"], watched=watched, home=tmp_path) == [
+        "sqlalchemy"
+    ]
 
 
 def rendered_help(group: _click.Command, name: str, capsys: pytest.CaptureFixture[str]) -> str:

@@ -18,7 +18,7 @@ from sentinel.api.binding import check_bind_address, is_loopback
 from sentinel.cli import serve as serve_module
 from sentinel.cli.serve import build_server, has_active_keys
 from sentinel.clock import Clock, SystemClock
-from sentinel.errors import InvalidInput
+from sentinel.errors import ConfigError, InvalidInput
 from sentinel.storage import Database, open_database
 from sentinel.storage.api_keys import ApiKeyRepository
 from sentinel.storage.settings import sqlite_url
@@ -154,3 +154,35 @@ async def test_the_served_app_answers_with_the_web_ui(home: Path) -> None:
         await db.close()
     assert page.status_code == 200
     assert "No monitors yet" in page.text
+
+
+async def test_the_rate_limit_reaches_the_api(home: Path) -> None:
+    db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
+    try:
+        server = build_server(
+            db,
+            SystemClock(),
+            host="127.0.0.1",
+            port=0,
+            worker=False,
+            has_keys=False,
+            rate_per_minute=1000,
+        )
+    finally:
+        await db.close()
+    app = server.config.app
+    assert isinstance(app, FastAPI)
+    assert app.state.sentinel.limiter.per_minute == 1000
+
+
+def test_the_rate_limit_comes_from_the_setting_and_bad_values_are_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SENTINEL_API_RATE_LIMIT", "600")
+    assert serve_module.api_rate_limit() == 600
+    monkeypatch.setenv("SENTINEL_API_RATE_LIMIT", "-1")
+    with pytest.raises(ConfigError, match="SENTINEL_API_RATE_LIMIT"):
+        serve_module.api_rate_limit()
+    refused = invoke("serve", "--rate-limit", "-5", "--no-worker")
+    assert refused.exit_code == 2
+    assert "--rate-limit" in refused.output

@@ -124,3 +124,22 @@ def test_a_channel_to_an_internal_address_is_refused_when_registered(
 
     assert caught.value.field in ("webhook URL", "push notification URL", "apprise URL")
     assert "SENTINEL_NOTIFY_ALLOW_HOSTS" in caught.value.problem
+
+
+def test_a_channel_string_is_checked_once_and_each_caller_gets_its_own_copy() -> None:
+    first = parse_channel_specs(["ana@example.com,bo@example.com"])
+    first[0]["to"].append("mallory@example.com")
+    again = parse_channel_specs(["ana@example.com,bo@example.com"])
+    assert again[0]["to"] == ["ana@example.com", "bo@example.com"]
+    assert again[0] is not first[0]
+
+
+def test_a_channel_checked_under_the_opt_in_is_checked_again_without_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    url = "http://127.0.0.1:18802/hook"
+    monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", "127.0.0.1")
+    assert parse_channel_specs([url])[0]["url"] == url
+    monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", "")
+    with pytest.raises(InvalidInput, match="blocked"):
+        parse_channel_specs([url])

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
+from sqlalchemy.exc import DBAPIError
 
 from sentinel.config import get_settings
 from sentinel.errors import ConfigError
@@ -105,3 +108,28 @@ async def test_an_in_memory_database_is_migrated_through_its_own_connection() ->
             await db.query_readonly("SELECT 1")
     finally:
         await db.close()
+
+
+async def test_a_reader_never_makes_a_writer_wait(db: Database) -> None:
+    monitor = await make_monitor(db)
+    async with db.reading() as reader:
+        assert (await reader.monitors.get(monitor.id)).name == monitor.name
+
+        async def write() -> None:
+            async with db.transaction() as tx:
+                await tx.monitors.update(monitor.id, now=at(1), name="renamed")
+
+        # A reader holding SQLite's write lock (BEGIN IMMEDIATE) would keep this writer
+        # waiting for the 30 s busy timeout.
+        await asyncio.wait_for(write(), timeout=10)
+    async with db.reading() as reader:
+        assert (await reader.monitors.get(monitor.id)).name == "renamed"
+
+
+async def test_a_read_only_transaction_keeps_nothing_it_wrote(db: Database) -> None:
+    monitor = await make_monitor(db)
+    with contextlib.suppress(DBAPIError):  # PostgreSQL refuses the write outright
+        async with db.reading() as reader:
+            await reader.monitors.update(monitor.id, now=at(1), name="never")
+    async with db.reading() as reader:
+        assert (await reader.monitors.get(monitor.id)).name == monitor.name

@@ -47,3 +47,41 @@ async def test_evidence_must_be_json(db: Database) -> None:
     async with db.transaction() as tx:
         with pytest.raises(InvalidInput, match="evidence"):
             await tx.states.append(monitor.id, state={}, now=at(1), evidence=[{"x": {1, 2}}])
+
+
+async def test_an_unchanged_state_adds_no_version_and_refreshes_what_was_read(
+    db: Database,
+) -> None:
+    monitor = await make_monitor(db)
+    async with db.transaction() as tx:
+        first, created = await tx.states.record(
+            monitor.id,
+            state={"price": 10},
+            now=at(1),
+            evidence=[{"url": "https://example.test/a", "quote": "10"}],
+            fingerprints={"https://example.test/a": "sha256:00"},
+        )
+        assert (created, first.version) == (True, 1)
+        same, created = await tx.states.record(
+            monitor.id,
+            state={"price": 10},
+            now=at(2),
+            evidence=[{"url": "https://example.test/a", "quote": "still 10"}],
+            fingerprints={"https://example.test/a": "sha256:01"},
+        )
+        assert not created
+        assert (same.id, same.version, same.created_at) == (first.id, 1, first.created_at)
+        assert same.fingerprints == {"https://example.test/a": "sha256:01"}
+        hinted, created = await tx.states.record(
+            monitor.id, state={"price": 10}, now=at(3), volatility_hint="daily"
+        )
+        assert (created, hinted.version) == (True, 2)
+        changed, created = await tx.states.record(
+            monitor.id, state={"price": 11}, now=at(4), volatility_hint="daily"
+        )
+        assert (created, changed.version) == (True, 3)
+    async with db.transaction() as tx:
+        assert [s.version for s in await tx.states.history(monitor.id)] == [3, 2, 1]
+        stored = await tx.states.get(monitor.id, 1)
+    assert stored.evidence == [{"url": "https://example.test/a", "quote": "still 10"}]
+    assert stored.fingerprints == {"https://example.test/a": "sha256:01"}

@@ -10,10 +10,16 @@ from fastapi import Depends, Path, Request
 from sentinel.api.state import ApiState, api_state
 from sentinel.storage import Transaction
 
+READ_METHODS = frozenset({"GET", "HEAD"})
+
 
 async def transaction(request: Request) -> AsyncIterator[Transaction]:
-    """One unit of work for the request, committed when the route returns."""
-    async with api_state(request).db.transaction() as tx:
+    """One unit of work for the request, committed when the route returns. A GET or HEAD
+    reads in a read-only transaction (``Database.reading``): it never makes a writer — the
+    engine recording a run — wait."""
+    db = api_state(request).db
+    unit = db.reading() if request.method in READ_METHODS else db.transaction()
+    async with unit as tx:
         yield tx
 
 

@@ -1,4 +1,8 @@
-"""Pages of a listing: the items and the URL of the next page (absent on the last)."""
+"""Pages of a listing: the items and the URL of the next page (absent on the last).
+
+Listings page by key (``cursor`` or ``after``: the last id seen), which costs the same on the
+first page and the thousandth; ``offset`` is still read where it was, for old clients.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,10 @@ from pydantic import BaseModel
 T = TypeVar("T")
 MAX_LIMIT = 200
 
+MAX_KEYSET_LIMIT = 1000
+
 Limit = Query(50, ge=1, le=MAX_LIMIT, description="Items per page.")
+KeysetLimit = Query(50, ge=1, le=MAX_KEYSET_LIMIT, description="Items per page (up to 1,000).")
 
 
 class Page(BaseModel, Generic[T]):
@@ -41,4 +48,18 @@ def cursor_page(
     more = len(rows) > limit
     items = rows[:limit]
     link = next_link(request, limit=limit, cursor=cursor(items[-1])) if more else None
+    return Page[T](items=items, next=link)
+
+
+def keyset_page(
+    request: Request, rows: list[T], *, limit: int, key: Callable[[T], int], param: str = "after"
+) -> Page[T]:
+    """A page of ``rows`` fetched with ``limit + 1`` by key: the next page's link carries
+    ``param`` = ``key`` of this page's last item (and no ``offset``)."""
+    more = len(rows) > limit
+    items = rows[:limit]
+    link = None
+    if more:
+        url = request.url.remove_query_params("offset")
+        link = str(url.include_query_params(limit=limit, **{param: key(items[-1])}))
     return Page[T](items=items, next=link)

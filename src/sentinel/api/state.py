@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from fastapi import FastAPI, Request
 
 from sentinel.api.lifespan import close_on_shutdown
-from sentinel.api.ratelimit import RateLimiter
+from sentinel.api.ratelimit import DEFAULT_RATE_PER_MINUTE, RateLimiter
 from sentinel.api.research_jobs import ResearchJobs, ResearchRunner, configured_research
 from sentinel.clock import Clock
 from sentinel.storage import Database
 
-DEFAULT_RATE_PER_MINUTE = 60.0
+__all__ = ["DEFAULT_RATE_PER_MINUTE", "ApiState", "api_state", "install_api_state"]
 
 
 @dataclass(slots=True)

@@ -22,25 +22,17 @@ from rich.console import Console
 from rich.markup import escape
 
 from sentinel.clock import Clock, SystemClock
-from sentinel.engine import Engine, Runner, RunnerRetries, RunRetryPolicy, engine_owner
-from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
-from sentinel.monitor.models import InvalidMonitorSpec
-from sentinel.notify.worker import DEFAULT_DELIVERY_LEASE_S
-from sentinel.protocols.a2a import a2a_available
-from sentinel.storage import (
-    Database,
-    InvalidTransition,
-    MonitorRecord,
-    RecordNotFound,
-    Transaction,
-    open_database,
-)
-from sentinel.web.search.base import SearchProvider
-from sentinel.web.search.settings import SearchSettings
+from sentinel.storage.errors import InvalidTransition, RecordNotFound
 
+# The engine, the database and the web stacks are imported where they are used: a command
+# that only prints its help (or only reads the database) starts without them
+# (tests/cli/test_main_lazy.py checks which modules a command loads).
 if TYPE_CHECKING:
+    from sentinel.engine import Engine, Runner, RunRetryPolicy
     from sentinel.monitor.run import RunServices
+    from sentinel.storage import Database, MonitorRecord, Transaction
+    from sentinel.web.search.base import SearchProvider
 
 T = TypeVar("T")
 
@@ -65,6 +57,8 @@ def shorten(value: Any, limit: int = SHOWN_VALUE_CHARS) -> str:
 
 def describe_error(error: SentinelError) -> str:
     """The error as one line for people: the field, the (shortened) value, the problem."""
+    from sentinel.monitor.models import InvalidMonitorSpec  # its models load only on error
+
     if isinstance(error, InvalidMonitorSpec):
         data = error.value if isinstance(error.value, dict) else {}
         parts = []
@@ -123,10 +117,12 @@ async def database(*, listen: bool = True) -> AsyncIterator[Database]:
     With ``listen``, monitor changes committed through it reach the configured engine
     (``SENTINEL_ENGINE=temporal``: the monitors' workflows are started and signalled).
     """
-    from sentinel.engine.temporal.settings import lifecycle_listener
+    from sentinel.storage import open_database
 
     db = await open_database()
     if listen:
+        from sentinel.engine.temporal.settings import lifecycle_listener
+
         db.listener = lifecycle_listener()
     try:
         yield db
@@ -172,6 +168,7 @@ def _jsonable(value: Any) -> Any:
 def configured_search() -> SearchProvider:
     """The search provider of ``SENTINEL_SEARCH`` (the local index by default)."""
     from sentinel.web.search.registry import get_search_provider
+    from sentinel.web.search.settings import SearchSettings
 
     settings = SearchSettings()
     if not settings.search.strip():
@@ -198,8 +195,11 @@ def build_run_services(
     follow the engine's ``policy``. The model stack is imported here, not at start-up, so
     that commands which only read the database stay quick.
     """
+    from sentinel.engine import RunnerRetries
     from sentinel.llm import get_model
     from sentinel.monitor.run import RunServices
+    from sentinel.protocols.a2a import a2a_available
+    from sentinel.web.search.settings import SearchSettings
     from sentinel.web.settings import configured_fetcher
 
     rng = random.Random()
@@ -243,16 +243,20 @@ async def worker_engine(
     clock: Clock,
     *,
     concurrency: int = 2,
-    poll_s: float = DEFAULT_POLL_S,
-    grace_s: float = DEFAULT_GRACE_S,
-    lease_s: float = DEFAULT_LEASE_S,
-    delivery_lease_s: float = DEFAULT_DELIVERY_LEASE_S,
+    poll_s: float | None = None,
+    grace_s: float | None = None,
+    lease_s: float | None = None,
+    delivery_lease_s: float | None = None,
 ) -> AsyncIterator[Engine]:
     """An engine running monitors with the configured services and delivering their
     notifications through the default channels; its HTTP clients are closed afterwards.
-    ``lease_s`` and ``delivery_lease_s``: how long a claim on a monitor or on a batch of
-    deliveries lasts without a heartbeat (a killed worker's work waits that long)."""
+    ``lease_s`` and ``delivery_lease_s`` (default: the settings'): how long a claim on a
+    monitor or on a batch of deliveries lasts without a heartbeat (a killed worker's work
+    waits that long)."""
+    from sentinel.engine import Engine, RunRetryPolicy, engine_owner
+    from sentinel.engine.engine import DEFAULT_GRACE_S, DEFAULT_LEASE_S, DEFAULT_POLL_S
     from sentinel.notify import DeliveryWorker, default_channels
+    from sentinel.notify.worker import DEFAULT_DELIVERY_LEASE_S
 
     policy = RunRetryPolicy()
     owner = engine_owner()
@@ -265,11 +269,16 @@ async def worker_engine(
             clock,
             concurrency=concurrency,
             owner=owner,
-            lease_s=lease_s,
-            delivery=DeliveryWorker(db, channels, clock, lease_s=delivery_lease_s),
+            lease_s=DEFAULT_LEASE_S if lease_s is None else lease_s,
+            delivery=DeliveryWorker(
+                db,
+                channels,
+                clock,
+                lease_s=DEFAULT_DELIVERY_LEASE_S if delivery_lease_s is None else delivery_lease_s,
+            ),
             policy=policy,
-            poll_s=poll_s,
-            grace_s=grace_s,
+            poll_s=DEFAULT_POLL_S if poll_s is None else poll_s,
+            grace_s=DEFAULT_GRACE_S if grace_s is None else grace_s,
         )
     finally:
         # Neither Channel nor SearchProvider declares a close; the HTTP-based ones have one.

@@ -63,6 +63,7 @@ COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand(
         "tasks", "sentinel.cli.tasks:app", "The assistant's tasks: list, add, done, delete."
     ),
+    LazyCommand("db", "sentinel.cli.db:app", "Database maintenance: prune old runs and traces."),
     LazyCommand(
         "receipts", "sentinel.cli.receipts:app", "Decision receipts: list, verify the hash chain."
     ),

@@ -17,14 +17,18 @@ from contextlib import asynccontextmanager
 import typer
 import uvicorn
 from fastapi import FastAPI
+from pydantic import ValidationError
 
 from sentinel.api import create_app
 from sentinel.api.binding import check_bind_address, is_loopback
 from sentinel.api.lifespan import Lifespan
+from sentinel.api.ratelimit import DEFAULT_RATE_PER_MINUTE, ApiSettings
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout, worker_engine
+from sentinel.cli.worker import background_pruning
 from sentinel.clock import Clock
 from sentinel.engine.temporal.settings import engine_settings
+from sentinel.errors import ConfigError
 from sentinel.protocols.a2a import a2a_available, agent_base_url, mount_a2a
 from sentinel.protocols.mcp import installed as mcp_installed
 from sentinel.protocols.mcp import mcp_url, mount_mcp
@@ -43,12 +47,13 @@ def engine_lifespan(db: Database, clock: Clock) -> Lifespan:
         async with worker_engine(db, clock) as engine:
             task = asyncio.create_task(engine.run_forever(stop), name="sentinel-engine")
             task.add_done_callback(_report_engine_end)
+            pruning = asyncio.create_task(background_pruning(engine, stop))
             stdout.print(f"Engine {engine.owner} running in this process.")
             try:
                 yield
             finally:
                 stop.set()
-                await asyncio.gather(task, return_exceptions=True)
+                await asyncio.gather(task, pruning, return_exceptions=True)
 
     return lifespan
 
@@ -66,13 +71,22 @@ async def has_active_keys(db: Database) -> bool:
 
 
 def build_server(
-    db: Database, clock: Clock, *, host: str, port: int, worker: bool, has_keys: bool
+    db: Database,
+    clock: Clock,
+    *,
+    host: str,
+    port: int,
+    worker: bool,
+    has_keys: bool,
+    rate_per_minute: float = DEFAULT_RATE_PER_MINUTE,
 ) -> uvicorn.Server:
-    """The uvicorn server of the API on ``host:port`` (refused beyond loopback without keys)."""
+    """The uvicorn server of the API on ``host:port`` (refused beyond loopback without keys),
+    each caller limited to ``rate_per_minute`` requests (0: no limit)."""
     check_bind_address(host, has_keys=has_keys)
     app = create_app(
         db,
         clock=clock,
+        rate_per_minute=rate_per_minute,
         lifespan=engine_lifespan(db, clock) if worker else None,
         open_without_keys=is_loopback(host),
     )
@@ -81,6 +95,14 @@ def build_server(
     mount_a2a(app)  # the A2A agent (card and /a2a), with the `a2a` extra
     config = uvicorn.Config(app, host=host, port=port, log_level="info", lifespan="on")
     return uvicorn.Server(config)
+
+
+def api_rate_limit() -> float:
+    """``SENTINEL_API_RATE_LIMIT``, or a ``ConfigError`` naming the bad value."""
+    try:
+        return ApiSettings().rate_limit
+    except ValidationError as exc:
+        raise ConfigError(f"SENTINEL_API_RATE_LIMIT: {exc.errors()[0]['msg']}") from None
 
 
 def serving_lines(host: str, port: int, *, keys_required: bool) -> list[str]:
@@ -104,8 +126,16 @@ def serve(
     no_worker: bool = typer.Option(
         False, "--no-worker", help="Serve the API only; run `sentinel worker` separately."
     ),
+    rate_limit: float | None = typer.Option(
+        None,
+        "--rate-limit",
+        min=0,
+        help="API requests a minute per caller; 0: no limit (default: SENTINEL_API_RATE_LIMIT).",
+    ),
 ) -> None:
     """Serve the HTTP API (and run monitors unless --no-worker)."""
+    with common.reported_errors():
+        per_minute = rate_limit if rate_limit is not None else api_rate_limit()
 
     async def main() -> None:
         clock = common.cli_clock()
@@ -114,7 +144,13 @@ def serve(
             # Under Temporal the monitors run in `sentinel worker --engine temporal` processes.
             embedded = engine_settings().engine == "embedded"
             server = build_server(
-                db, clock, host=host, port=port, worker=embedded and not no_worker, has_keys=keys
+                db,
+                clock,
+                host=host,
+                port=port,
+                worker=embedded and not no_worker,
+                has_keys=keys,
+                rate_per_minute=per_minute,
             )
             required = keys or not is_loopback(host)
             for line in serving_lines(host, port, keys_required=required):

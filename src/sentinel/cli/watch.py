@@ -13,7 +13,7 @@ webhook receiver verifies notifications with (``sentinel.cli.watch_secret``).
 from __future__ import annotations
 
 from dataclasses import asdict, replace
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -30,16 +30,11 @@ from sentinel.cli.common import (
     worker_engine,
 )
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import parse_monitor_spec
-from sentinel.monitor.service import (
-    delivery_state,
-    new_monitor,
-    run_detail,
-    spec_input,
-    typed_channels,
-)
-from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
-from sentinel.storage import MonitorRecord, MonitorState, NotificationState, RunRecord
+from sentinel.storage.enums import MonitorState
+
+# The monitor, database and protocol layers load when a command runs, not for `--help`.
+if TYPE_CHECKING:
+    from sentinel.storage import MonitorRecord, NotificationState, RunRecord
 
 app = typer.Typer(no_args_is_help=True)
 PAGE = 100
@@ -85,6 +80,10 @@ def add(
     ] = None,
 ) -> None:
     """Create a monitor; nothing is stored unless every value is valid."""
+    from sentinel.monitor.models import parse_monitor_spec
+    from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+    from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
+
     data = spec_input(
         query,
         name=name,
@@ -227,6 +226,7 @@ def history(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Runs, state versions and notification deliveries, newest first."""
+    from sentinel.monitor.service import run_detail
 
     async def main() -> dict[str, Any]:
         async with database() as db, db.transaction() as tx:
@@ -343,6 +343,7 @@ def run_now(
 
 def run_here(ref: str) -> None:
     """Run one monitor in this process with the configured services; print the outcome."""
+    from sentinel.monitor.service import delivery_state, run_detail
 
     async def main() -> tuple[Any, RunRecord, NotificationState | None]:
         clock = common.cli_clock()

@@ -21,23 +21,19 @@ from dataclasses import asdict
 from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple, TextIO
 
 import typer
 
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout
 from sentinel.errors import InvalidInput
-from sentinel.monitor.changedetection import load_changedetection, read_changedetection
-from sentinel.monitor.service import last_result, run_detail
-from sentinel.monitor.transfer import Imported, ImportProblems, export_line, read_jsonl
-from sentinel.storage import (
-    Database,
-    MonitorRecord,
-    MonitorState,
-    NotificationState,
-    RunRecord,
-)
+from sentinel.storage.enums import MonitorState
+
+# The monitor and database layers load when a command runs, not for `--help`.
+if TYPE_CHECKING:
+    from sentinel.monitor.transfer import Imported
+    from sentinel.storage import Database, MonitorRecord, NotificationState, RunRecord
 
 PAGE = 500
 IMPORT_CHUNK = 2000
@@ -63,6 +59,8 @@ class ImportFormat(StrEnum):
 def run_summary(record: RunRecord | None) -> dict[str, Any] | None:
     """The last run of a monitor, as ``list`` and ``show`` print it in JSON, with the reason
     it ended so (``run_detail``: why it skipped or read nothing, the error, the reasoning)."""
+    from sentinel.monitor.service import run_detail
+
     if record is None:
         return None
     keep = ("id", "status", "scheduled_at", "finished_at", "error_category", "error_message")
@@ -162,6 +160,8 @@ def listed_json(listed: ListedMonitor) -> dict[str, Any]:
 
 
 def _cells(listed: ListedMonitor, now: datetime) -> list[str]:
+    from sentinel.monitor.service import last_result
+
     monitor = listed.monitor
     return [
         str(monitor.id),
@@ -210,6 +210,9 @@ def import_monitors(
     ] = ImportFormat.AUTO,
 ) -> None:
     """Create monitors from a file, all or none: every entry is validated first."""
+    from sentinel.monitor.changedetection import load_changedetection, read_changedetection
+    from sentinel.monitor.transfer import ImportProblems, read_jsonl
+
     kind = _format_of(file, file_format)
     unmapped: dict[str, int] = {}
     notes: list[str] = []
@@ -304,6 +307,7 @@ def export_monitors(
     search: SearchOption = None,
 ) -> None:
     """Write monitors as JSON Lines that ``sentinel watch import`` reads back."""
+    from sentinel.monitor.transfer import export_line
 
     async def write(out: TextIO) -> int:
         count = 0

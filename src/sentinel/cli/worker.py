@@ -104,6 +104,13 @@ def worker(
         )
 
 
+async def background_pruning(engine: Engine, stop: asyncio.Event) -> None:
+    """Apply the retention settings while the engine runs (``sentinel.storage.retention``)."""
+    from sentinel.storage.retention import prune_forever
+
+    await prune_forever(engine.db, engine.clock, stop)
+
+
 async def serve(engine: Engine) -> None:
     """Run the engine until SIGINT/SIGTERM (a second signal cuts the grace period short)."""
     stop = asyncio.Event()
@@ -122,9 +129,12 @@ async def serve(engine: Engine) -> None:
     stdout.print(
         f"Worker {engine.owner} running (concurrency {engine.concurrency}); Ctrl-C to stop."
     )
+    pruning = asyncio.create_task(background_pruning(engine, stop), name="sentinel-retention")
     try:
         await engine.run_forever(stop)
     finally:
+        stop.set()
+        await asyncio.gather(pruning, return_exceptions=True)
         for signum in handled:
             loop.remove_signal_handler(signum)
     stdout.print(

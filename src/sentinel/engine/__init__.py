@@ -16,24 +16,70 @@ the engine: a record left open is finished with the engine's verdict, and a leas
 after the run means the engine writes the schedule (a retry backoff or the next run).
 """
 
-from sentinel.engine.engine import Engine, engine_owner
-from sentinel.engine.errors import EngineError, MonitorBusy, MonitorNotActive
-from sentinel.engine.report import EngineStats, RunReport, TickReport
-from sentinel.engine.retry import (
-    ABANDONED,
-    DEFAULT_BUDGETS,
-    INTERNAL,
-    INTERRUPTED,
-    MODEL,
-    NETWORK,
-    PROVIDER,
-    RATE_LIMIT,
-    USER,
-    RunnerRetries,
-    RunRetryPolicy,
-)
-from sentinel.engine.runner import Runner, RunnerResult, RunResult
-from sentinel.pacing import CategoryBudget
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sentinel.engine.engine import Engine, engine_owner
+    from sentinel.engine.errors import EngineError, MonitorBusy, MonitorNotActive
+    from sentinel.engine.report import EngineStats, RunReport, TickReport
+    from sentinel.engine.retry import (
+        ABANDONED,
+        DEFAULT_BUDGETS,
+        INTERNAL,
+        INTERRUPTED,
+        MODEL,
+        NETWORK,
+        PROVIDER,
+        RATE_LIMIT,
+        USER,
+        RunnerRetries,
+        RunRetryPolicy,
+    )
+    from sentinel.engine.runner import Runner, RunnerResult, RunResult
+    from sentinel.pacing import CategoryBudget
+
+# Exported lazily (module __getattr__): importing one submodule, e.g. for the CLI's start,
+# does not load the whole package.
+_EXPORTS: dict[str, str] = {
+    "Engine": "sentinel.engine.engine",
+    "engine_owner": "sentinel.engine.engine",
+    "EngineError": "sentinel.engine.errors",
+    "MonitorBusy": "sentinel.engine.errors",
+    "MonitorNotActive": "sentinel.engine.errors",
+    "EngineStats": "sentinel.engine.report",
+    "RunReport": "sentinel.engine.report",
+    "TickReport": "sentinel.engine.report",
+    "ABANDONED": "sentinel.engine.retry",
+    "DEFAULT_BUDGETS": "sentinel.engine.retry",
+    "INTERNAL": "sentinel.engine.retry",
+    "INTERRUPTED": "sentinel.engine.retry",
+    "MODEL": "sentinel.engine.retry",
+    "NETWORK": "sentinel.engine.retry",
+    "PROVIDER": "sentinel.engine.retry",
+    "RATE_LIMIT": "sentinel.engine.retry",
+    "USER": "sentinel.engine.retry",
+    "RunnerRetries": "sentinel.engine.retry",
+    "RunRetryPolicy": "sentinel.engine.retry",
+    "Runner": "sentinel.engine.runner",
+    "RunnerResult": "sentinel.engine.runner",
+    "RunResult": "sentinel.engine.runner",
+    "CategoryBudget": "sentinel.pacing",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "ABANDONED",

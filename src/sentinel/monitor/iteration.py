@@ -224,7 +224,11 @@ class RunIteration:
                 now=self.now,
             )
             report = sensed.report
-            note.summary = f"saved state version {version.version}"
+            note.summary = (
+                f"saved state version {version.version}"
+                if version.run_id == self.loaded.run.id
+                else f"state unchanged: still version {version.version}"
+            )
             note.detail.update(
                 dropped_evidence=list(report.dropped_evidence) or None,
                 reattributed=list(report.reattributed) or None,

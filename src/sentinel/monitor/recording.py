@@ -118,10 +118,12 @@ async def save_state(
     trace: list[dict[str, Any]],
     now: datetime,
 ) -> StateVersionRecord:
-    """Append the sensed state (with the source snapshot for the next pre-filter), adopt an
-    accepted query refinement, and save the trace so far, in one transaction."""
+    """Record the sensed state (with the source snapshot for the next pre-filter) as a new
+    version when it changed, adopt an accepted query refinement, and save the trace so far, in
+    one transaction. An unchanged state returns the latest version (``version.run_id`` is then
+    an earlier run's)."""
     async with db.transaction() as tx:
-        version = await tx.states.append(
+        version, _ = await tx.states.record(
             loaded.monitor.id,
             state=output.updated_state,
             now=now,

@@ -5,23 +5,68 @@ attempt — so receivers that remember keys see each notification exactly once (
 ``sentinel.notify.outbox``). Webhooks are signed (``verify_webhook_signature`` for receivers).
 """
 
-from sentinel.notify.backoff import DeliveryPolicy
-from sentinel.notify.channels import Channel, DeliveryRequest, default_channels
-from sentinel.notify.errors import DeliveryError, WebhookSignatureError
-from sentinel.notify.outbox import delivery_key, enqueue_notification
-from sentinel.notify.payload import EvidenceQuote, NotificationPayload
-from sentinel.notify.settings import SmtpSettings
-from sentinel.notify.signing import signature_header, verify_webhook_signature
-from sentinel.notify.specs import (
-    AppriseChannelSpec,
-    ChannelSpec,
-    EmailChannelSpec,
-    WebhookChannelSpec,
-    channel_json,
-    parse_channel_spec,
-    parse_channel_specs,
-)
-from sentinel.notify.worker import DeliveryWorker, DrainReport
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sentinel.notify.backoff import DeliveryPolicy
+    from sentinel.notify.channels import Channel, DeliveryRequest, default_channels
+    from sentinel.notify.errors import DeliveryError, WebhookSignatureError
+    from sentinel.notify.outbox import delivery_key, enqueue_notification
+    from sentinel.notify.payload import EvidenceQuote, NotificationPayload
+    from sentinel.notify.settings import SmtpSettings
+    from sentinel.notify.signing import signature_header, verify_webhook_signature
+    from sentinel.notify.specs import (
+        AppriseChannelSpec,
+        ChannelSpec,
+        EmailChannelSpec,
+        WebhookChannelSpec,
+        channel_json,
+        parse_channel_spec,
+        parse_channel_specs,
+    )
+    from sentinel.notify.worker import DeliveryWorker, DrainReport
+
+# Exported lazily (module __getattr__): importing one submodule, e.g. for the CLI's start,
+# does not load the whole package.
+_EXPORTS: dict[str, str] = {
+    "DeliveryPolicy": "sentinel.notify.backoff",
+    "Channel": "sentinel.notify.channels",
+    "DeliveryRequest": "sentinel.notify.channels",
+    "default_channels": "sentinel.notify.channels",
+    "DeliveryError": "sentinel.notify.errors",
+    "WebhookSignatureError": "sentinel.notify.errors",
+    "delivery_key": "sentinel.notify.outbox",
+    "enqueue_notification": "sentinel.notify.outbox",
+    "EvidenceQuote": "sentinel.notify.payload",
+    "NotificationPayload": "sentinel.notify.payload",
+    "SmtpSettings": "sentinel.notify.settings",
+    "signature_header": "sentinel.notify.signing",
+    "verify_webhook_signature": "sentinel.notify.signing",
+    "AppriseChannelSpec": "sentinel.notify.specs",
+    "ChannelSpec": "sentinel.notify.specs",
+    "EmailChannelSpec": "sentinel.notify.specs",
+    "WebhookChannelSpec": "sentinel.notify.specs",
+    "channel_json": "sentinel.notify.specs",
+    "parse_channel_spec": "sentinel.notify.specs",
+    "parse_channel_specs": "sentinel.notify.specs",
+    "DeliveryWorker": "sentinel.notify.worker",
+    "DrainReport": "sentinel.notify.worker",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "AppriseChannelSpec",

@@ -11,8 +11,6 @@ import warnings
 from functools import cache
 from urllib.parse import urlsplit
 
-import apprise
-
 from sentinel.errors import InvalidInput
 
 # Shown when a scheme is unknown: a few of the most used, if this Apprise has them.
@@ -26,6 +24,8 @@ def supported_schemes() -> frozenset[str]:
     """Every URL scheme the installed Apprise can notify."""
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message=r".*imghdr", category=DeprecationWarning)
+        import apprise  # ~0.3 s of plugins: loaded when a URL is first checked
+
         details = apprise.Apprise().details()
     schemes: set[str] = set()
     for schema in details.get("schemas", []):
@@ -48,6 +48,8 @@ def validate_apprise_url(url: str) -> str:
             f"unknown notification scheme {scheme + '://' if scheme else '(none)'}; "
             f"supported are e.g. {examples} ({len(known)} in all, see the Apprise wiki)",
         )
+    import apprise
+
     if apprise.Apprise.instantiate(url) is None:
         raise InvalidInput(
             "apprise URL", url, f"Apprise cannot use this {scheme}:// URL (missing token or host?)"

@@ -14,8 +14,10 @@ A2A client registers a push notification config on the task that created the mon
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
@@ -23,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sentinel.errors import InvalidInput
 from sentinel.notify.apprise_urls import HEADER_SCHEMES, validate_apprise_url
-from sentinel.web.outbound import check_outbound_url
+from sentinel.web.outbound import NOTIFY_ALLOW_HOSTS_VARIABLE, check_outbound_url
 
 MAX_RECIPIENTS = 20
 # RFC 5321/5322 dot-atom local part (quoted local parts are refused: nobody needs them here).
@@ -102,8 +104,38 @@ def parse_channel_spec(value: str | Mapping[str, Any]) -> ChannelSpec:
 
 
 def parse_channel_specs(values: Sequence[str | Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Validate several channels and return their JSON form, ready for ``NewMonitor.channels``."""
-    return [channel_json(parse_channel_spec(value)) for value in values]
+    """Validate several channels and return their JSON form, ready for ``NewMonitor.channels``.
+
+    A channel given as a string is validated once per process (``watch import`` of thousands
+    of monitors sharing a webhook or an Apprise URL checks it once, not per monitor)."""
+    # The outbound guard's opt-in is part of the key: a URL allowed under one
+    # SENTINEL_NOTIFY_ALLOW_HOSTS is checked again when the setting changes.
+    allowed = os.environ.get(NOTIFY_ALLOW_HOSTS_VARIABLE, "")
+    return [
+        _copied(_string_channel(value, allowed))
+        if isinstance(value, str)
+        else channel_json(parse_channel_spec(value))
+        for value in values
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _string_channel(value: str, allowed: str) -> dict[str, Any]:
+    del allowed  # only the cache's key
+    return channel_json(parse_channel_spec(value))
+
+
+def _copied(channel: dict[str, Any]) -> dict[str, Any]:
+    # A channel's JSON is flat but for lists of addresses and maps of headers: copying two
+    # levels keeps the cached original safe at a tenth of deepcopy's cost.
+    return {
+        key: list(value)
+        if isinstance(value, list)
+        else dict(value)
+        if isinstance(value, dict)
+        else value
+        for key, value in channel.items()
+    }
 
 
 def channel_json(spec: ChannelSpec) -> dict[str, Any]:

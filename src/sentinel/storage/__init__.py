@@ -5,40 +5,98 @@ the same portable SQL runs on both. Repositories take and return plain values (J
 frozen records) and take the current time from the caller, whose clock may be simulated.
 """
 
-from sentinel.storage.api_keys import ApiKey, ApiKeyRepository
-from sentinel.storage.database import Database, Transaction, open_database
-from sentinel.storage.enums import (
-    SKIPPED_STATUSES,
-    DeliveryStatus,
-    GovernorKind,
-    MonitorState,
-    NotifyBehavior,
-    RunStatus,
-)
-from sentinel.storage.errors import (
-    ConcurrentWrite,
-    InvalidTransition,
-    QueryFailed,
-    ReadOnlyQueryError,
-    RecordNotFound,
-    StorageError,
-    TransitionConflict,
-)
-from sentinel.storage.lifecycle import ALLOWED_TRANSITIONS
-from sentinel.storage.migrate import upgrade_to_head
-from sentinel.storage.monitor_fields import MonitorChanges, NewMonitor
-from sentinel.storage.monitors import MonitorRepository
-from sentinel.storage.outbox import NotificationState, OutboxRepository
-from sentinel.storage.readonly import QueryResult
-from sentinel.storage.records import (
-    DeliveryRecord,
-    MonitorRecord,
-    RunRecord,
-    StateVersionRecord,
-)
-from sentinel.storage.runs import RunEnding, RunRepository
-from sentinel.storage.settings import StorageSettings, default_database_url
-from sentinel.storage.states import StateVersionRepository
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sentinel.storage.api_keys import ApiKey, ApiKeyRepository
+    from sentinel.storage.database import Database, Transaction, open_database
+    from sentinel.storage.enums import (
+        SKIPPED_STATUSES,
+        DeliveryStatus,
+        GovernorKind,
+        MonitorState,
+        NotifyBehavior,
+        RunStatus,
+    )
+    from sentinel.storage.errors import (
+        ConcurrentWrite,
+        InvalidTransition,
+        QueryFailed,
+        ReadOnlyQueryError,
+        RecordNotFound,
+        StorageError,
+        TransitionConflict,
+    )
+    from sentinel.storage.lifecycle import ALLOWED_TRANSITIONS
+    from sentinel.storage.migrate import upgrade_to_head
+    from sentinel.storage.monitor_fields import MonitorChanges, NewMonitor
+    from sentinel.storage.monitors import MonitorRepository
+    from sentinel.storage.outbox import NotificationState, OutboxRepository
+    from sentinel.storage.readonly import QueryResult
+    from sentinel.storage.records import (
+        DeliveryRecord,
+        MonitorRecord,
+        RunRecord,
+        StateVersionRecord,
+    )
+    from sentinel.storage.runs import RunEnding, RunRepository
+    from sentinel.storage.settings import StorageSettings, default_database_url
+    from sentinel.storage.states import StateVersionRepository
+
+# Exported lazily (module __getattr__): importing one submodule, e.g. for the CLI's start,
+# does not load the whole package.
+_EXPORTS: dict[str, str] = {
+    "ApiKey": "sentinel.storage.api_keys",
+    "ApiKeyRepository": "sentinel.storage.api_keys",
+    "Database": "sentinel.storage.database",
+    "Transaction": "sentinel.storage.database",
+    "open_database": "sentinel.storage.database",
+    "SKIPPED_STATUSES": "sentinel.storage.enums",
+    "DeliveryStatus": "sentinel.storage.enums",
+    "GovernorKind": "sentinel.storage.enums",
+    "MonitorState": "sentinel.storage.enums",
+    "NotifyBehavior": "sentinel.storage.enums",
+    "RunStatus": "sentinel.storage.enums",
+    "ConcurrentWrite": "sentinel.storage.errors",
+    "InvalidTransition": "sentinel.storage.errors",
+    "QueryFailed": "sentinel.storage.errors",
+    "ReadOnlyQueryError": "sentinel.storage.errors",
+    "RecordNotFound": "sentinel.storage.errors",
+    "StorageError": "sentinel.storage.errors",
+    "TransitionConflict": "sentinel.storage.errors",
+    "ALLOWED_TRANSITIONS": "sentinel.storage.lifecycle",
+    "upgrade_to_head": "sentinel.storage.migrate",
+    "MonitorChanges": "sentinel.storage.monitor_fields",
+    "NewMonitor": "sentinel.storage.monitor_fields",
+    "MonitorRepository": "sentinel.storage.monitors",
+    "NotificationState": "sentinel.storage.outbox",
+    "OutboxRepository": "sentinel.storage.outbox",
+    "QueryResult": "sentinel.storage.readonly",
+    "DeliveryRecord": "sentinel.storage.records",
+    "MonitorRecord": "sentinel.storage.records",
+    "RunRecord": "sentinel.storage.records",
+    "StateVersionRecord": "sentinel.storage.records",
+    "RunEnding": "sentinel.storage.runs",
+    "RunRepository": "sentinel.storage.runs",
+    "StorageSettings": "sentinel.storage.settings",
+    "default_database_url": "sentinel.storage.settings",
+    "StateVersionRepository": "sentinel.storage.states",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "ALLOWED_TRANSITIONS",

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
-from sentinel.storage.engine import create_engine, parse_database_url
+from sentinel.storage.engine import create_engine, parse_database_url, read_only_engine
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
@@ -79,6 +79,7 @@ class Database:
         self.url = url
         self.listener: MonitorListener | None = None
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        self._readers = async_sessionmaker(read_only_engine(engine), expire_on_commit=False)
 
     @property
     def backend(self) -> str:
@@ -93,6 +94,17 @@ class Database:
             yield tx
         if tx.changes and self.listener is not None:
             await self.listener.monitors_changed(tuple(tx.changes))
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Transaction]:
+        """A read-only unit of work for pages and API reads: a consistent snapshot that never
+        makes a writer wait (SQLite: a DEFERRED begin under WAL; PostgreSQL: READ ONLY, where
+        a write raises). Rolled back at the end; never write through it."""
+        async with self._readers() as session:
+            try:
+                yield Transaction(session)
+            finally:
+                await session.rollback()
 
     async def query_readonly(
         self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0

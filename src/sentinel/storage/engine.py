@@ -13,6 +13,8 @@ from sentinel.errors import ConfigError
 # How long a SQLite writer waits for the lock before "database is locked" (seconds).
 SQLITE_BUSY_TIMEOUT_S = 30.0
 SUPPORTED_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
+# The execution option of read-only transactions on SQLite (see ``read_only_engine``).
+READ_ONLY_OPTION = "sentinel_read_only"
 
 
 def parse_database_url(url: str | URL) -> URL:
@@ -61,5 +63,16 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
     def _on_begin(connection: Connection) -> None:
         # IMMEDIATE takes the write lock up front: a read-then-write transaction can then not
         # fail half-way with SQLITE_BUSY when another writer got there first (which the busy
-        # timeout cannot fix); writers queue on the busy timeout instead.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # timeout cannot fix); writers queue on the busy timeout instead. A read-only
+        # transaction (``Database.reading``) begins DEFERRED: under WAL it takes no lock a
+        # writer waits for.
+        reading = connection.get_execution_options().get(READ_ONLY_OPTION)
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+
+
+def read_only_engine(engine: AsyncEngine) -> AsyncEngine:
+    """``engine`` (same pool) for read-only transactions: SQLite begins them DEFERRED, so
+    they never hold the write lock; PostgreSQL runs them ``READ ONLY`` (writes refused)."""
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{READ_ONLY_OPTION: True})
+    return engine.execution_options(postgresql_readonly=True)

@@ -148,6 +148,8 @@ class Run(Base):
     __table_args__ = (
         Index(None, "monitor_id", "scheduled_at"),
         Index(None, "monitor_id", "id"),
+        # Retention walks finished runs oldest first (migration 0012, sentinel.storage.retention).
+        Index(None, "finished_at"),
         NEVER_REUSE_IDS,
     )
 
@@ -219,3 +221,14 @@ class Delivery(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+
+
+class RetentionMark(Base):
+    """How far a retention pass got (migration 0012): the last run it handled, by
+    ``(finished_at, run_id)``, so the next pass starts there instead of rereading old rows."""
+
+    __tablename__ = "retention_marks"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    finished_at: Mapped[datetime]
+    run_id: Mapped[int] = mapped_column(Integer)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.config import get_settings
@@ -20,6 +21,26 @@ class StorageSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
 
     database_url: str | None = None
+
+
+class RetentionSettings(BaseSettings):
+    """How long runs keep their traces and how long runs are kept (0: forever); see
+    ``sentinel.storage.retention``. ``sentinel db prune`` and every worker apply them."""
+
+    model_config = SettingsConfigDict(env_prefix="SENTINEL_RETENTION_", extra="ignore")
+
+    trace_days: int = Field(
+        default=7,
+        ge=0,
+        description="Days after which a finished run's trace is compacted (0: never).",
+    )
+    run_days: int = Field(
+        default=30, ge=0, description="Days after which a finished run is deleted (0: never)."
+    )
+    batch: int = Field(default=500, ge=1, le=10_000, description="Runs per pruning transaction.")
+    interval_s: float = Field(
+        default=600.0, gt=0, description="Seconds between a worker's background pruning passes."
+    )
 
 
 def sqlite_url(path: Path) -> str:

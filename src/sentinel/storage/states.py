@@ -1,12 +1,19 @@
-"""State version repository: every structured state ever sensed, numbered per monitor."""
+"""State version repository: every structured state ever sensed, numbered per monitor.
+
+A run whose sensed state equals the latest version's (same state, same volatility hint) adds
+no version (:meth:`StateVersionRepository.record`): its run points at that version, whose
+evidence and source fingerprints are refreshed in place (the next run's pre-filter compares
+against what was read last). History therefore lists changes, not looks.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -43,9 +50,32 @@ class StateVersionRepository:
         latest = await self.session.scalar(
             select(func.max(StateVersion.version)).where(StateVersion.monitor_id == monitor_id)
         )
+        return await self._insert(
+            monitor_id,
+            (latest or 0) + 1,
+            state=state,
+            now=now,
+            volatility_hint=volatility_hint,
+            evidence=evidence,
+            fingerprints=fingerprints,
+            run_id=run_id,
+        )
+
+    async def _insert(
+        self,
+        monitor_id: int,
+        version: int,
+        *,
+        state: Any,
+        now: datetime,
+        volatility_hint: str | None,
+        evidence: Sequence[dict[str, Any]],
+        fingerprints: dict[str, Any] | None,
+        run_id: int | None,
+    ) -> StateVersionRecord:
         row = StateVersion(
             monitor_id=monitor_id,
-            version=(latest or 0) + 1,
+            version=version,
             state=state,
             volatility_hint=volatility_hint,
             evidence=list(evidence),
@@ -62,6 +92,59 @@ class StateVersionRepository:
             ) from exc
         return StateVersionRecord.of(row)
 
+    async def record(
+        self,
+        monitor_id: int,
+        *,
+        state: Any,
+        now: datetime,
+        volatility_hint: str | None = None,
+        evidence: Sequence[dict[str, Any]] = (),
+        fingerprints: dict[str, Any] | None = None,
+        run_id: int | None = None,
+    ) -> tuple[StateVersionRecord, bool]:
+        """Store ``state`` as a new version only when it differs from the latest one.
+
+        Returns the version the run stands on and whether it was created. An unchanged state
+        keeps the latest version (its number, ``run_id`` and ``created_at``: when the state
+        was first seen) and only refreshes its evidence and fingerprints when they differ.
+        """
+        validate_json("evidence", list(evidence), list)
+        validate_json("fingerprints", fingerprints or {}, dict)
+        row = await self.session.scalar(
+            select(StateVersion)
+            .where(StateVersion.monitor_id == monitor_id)
+            .order_by(StateVersion.version.desc())
+            .limit(1)
+        )
+        if row is None or row.state != state or row.volatility_hint != volatility_hint:
+            created = await self._insert(
+                monitor_id,
+                (row.version if row is not None else 0) + 1,
+                state=state,
+                now=now,
+                volatility_hint=volatility_hint,
+                evidence=evidence,
+                fingerprints=fingerprints,
+                run_id=run_id,
+            )
+            return created, True
+        refreshed: dict[str, Any] = {
+            "evidence": list(evidence),
+            "fingerprints": dict(fingerprints or {}),
+        }
+        changed: dict[str, Any] = {
+            key: value for key, value in refreshed.items() if getattr(row, key) != value
+        }
+        if changed:
+            await self.session.execute(
+                update(StateVersion)
+                .where(StateVersion.id == row.id)
+                .values(**changed)
+                .execution_options(synchronize_session=False)
+            )
+        return replace(StateVersionRecord.of(row), **changed), False
+
     async def latest(self, monitor_id: int) -> StateVersionRecord | None:
         """The most recent state of the monitor, or None before its first sensing."""
         row = await self.session.scalar(
@@ -71,6 +154,27 @@ class StateVersionRepository:
             .limit(1)
         )
         return StateVersionRecord.of(row) if row is not None else None
+
+    async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, StateVersionRecord]:
+        """The latest state of each monitor that has one, in one statement (the unique index
+        on (monitor_id, version) finds each newest version)."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = (
+            select(StateVersion.monitor_id, func.max(StateVersion.version).label("version"))
+            .where(StateVersion.monitor_id.in_(ids))
+            .group_by(StateVersion.monitor_id)
+            .subquery()
+        )
+        rows = await self.session.scalars(
+            select(StateVersion).join(
+                newest,
+                (StateVersion.monitor_id == newest.c.monitor_id)
+                & (StateVersion.version == newest.c.version),
+            )
+        )
+        return {row.monitor_id: StateVersionRecord.of(row) for row in rows}
 
     async def get(self, monitor_id: int, version: int) -> StateVersionRecord:
         """One version, or ``RecordNotFound``."""

@@ -129,14 +129,28 @@ async def test_a_webhook_to_an_internal_address_is_refused_with_the_reason(
     assert reason in problem(patched, 422)["detail"]
 
 
-async def test_listing_pages_by_offset_with_a_next_link(client: httpx.AsyncClient) -> None:
+async def test_listing_pages_by_key_with_a_next_link(client: httpx.AsyncClient) -> None:
     for n in range(3):
         await create(client, name=f"m{n}")
     first = (await client.get("/api/v1/monitors", params={"limit": 2})).json()
     assert [m["name"] for m in first["items"]] == ["m0", "m1"]
+    assert f"after={first['items'][-1]['id']}" in first["next"]
     second = (await client.get(first["next"])).json()
     assert [m["name"] for m in second["items"]] == ["m2"]
     assert second["next"] is None
+    whole = await client.get("/api/v1/monitors", params={"limit": 1000})
+    assert len(whole.json()["items"]) == 3
+    problem(await client.get("/api/v1/monitors", params={"limit": 1001}), 422)
+
+
+async def test_an_offset_still_pages_by_offset(client: httpx.AsyncClient) -> None:
+    for n in range(3):
+        await create(client, name=f"m{n}")
+    first = (await client.get("/api/v1/monitors", params={"limit": 2, "offset": 1})).json()
+    assert [m["name"] for m in first["items"]] == ["m1", "m2"]
+    assert first["next"] is None
+    start = (await client.get("/api/v1/monitors", params={"limit": 1, "offset": 0})).json()
+    assert "offset=1" in start["next"]
 
 
 async def test_listing_filters_by_state(client: httpx.AsyncClient) -> None:

@@ -29,10 +29,19 @@ async def test_the_dashboard_lists_each_monitor_with_state_last_result_and_next_
     assert "succeeded" in page.text
     assert "2026-11-22 09:00 UTC (due)" in page.text  # next run: created now, due now
     assert "{&#34;price_usd&#34;: 279.0}" in page.text
-    assert 'hx-trigger="every 5s"' in page.text
+    # The page polls the cheap summary (counts), not the table of monitors.
+    assert 'hx-get="/partials/summary" hx-trigger="every 5s"' in page.text
+    assert page.text.count("hx-trigger") == 1
     partial = await client.get("/partials/monitors")
     assert partial.text.lstrip().startswith('<div id="monitors"')
     assert "<html" not in partial.text
+    summary = await client.get("/partials/summary")
+    assert summary.text.lstrip().startswith('<div id="summary"')
+    said = " ".join(summary.text.split())
+    assert "monitor(s) · " in said
+    assert "active" in said
+    assert "1 monitor(s) · 1 active · 1 notification(s) to send" in said
+    assert "last run 2026-11-22" in said
 
 
 async def test_pages_forbid_inline_scripts_and_framing(client: httpx.AsyncClient) -> None:

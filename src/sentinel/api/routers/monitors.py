@@ -15,8 +15,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query, Request, Response
 from pydantic import BaseModel, Field
 
-from sentinel.api.dependencies import MAX_OFFSET, MonitorId, State, Tx
-from sentinel.api.pagination import Limit, Page, offset_page
+from sentinel.api.dependencies import MAX_ID, MAX_OFFSET, MonitorId, State, Tx
+from sentinel.api.pagination import KeysetLimit, Page, keyset_page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import parse_monitor_spec
@@ -78,13 +78,22 @@ async def create_monitor(tx: Tx, state: State, body: dict[str, Any] = SpecBody) 
 async def list_monitors(
     request: Request,
     tx: Tx,
-    limit: int = Limit,
-    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Monitors to skip.")] = 0,
+    limit: int = KeysetLimit,
+    after: Annotated[
+        int, Query(ge=0, le=MAX_ID, description="Monitors after this id (the `next` link's).")
+    ] = 0,
+    offset: Annotated[
+        int | None,
+        Query(ge=0, le=MAX_OFFSET, description="Deprecated (slow deep down): use `after`."),
+    ] = None,
     state: Annotated[MonitorState | None, Query(description="Only monitors in this state.")] = None,
 ) -> Page[MonitorRecord]:
-    """Monitors in id order."""
-    rows = await tx.monitors.find(state=state, limit=limit + 1, offset=offset)
-    return offset_page(request, rows, limit=limit, offset=offset)
+    """Monitors in id order, paged by key: ``next`` carries ``after`` (the last id)."""
+    if offset is not None:
+        rows = await tx.monitors.find(state=state, limit=limit + 1, offset=offset)
+        return offset_page(request, rows, limit=limit, offset=offset)
+    rows = await tx.monitors.page(after_id=after, limit=limit + 1, state=state)
+    return keyset_page(request, rows, limit=limit, key=lambda monitor: monitor.id)
 
 
 @router.get("/{monitor_id}")

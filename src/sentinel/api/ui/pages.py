@@ -28,6 +28,7 @@ from sentinel.storage import (
     StateVersionRecord,
     Transaction,
 )
+from sentinel.storage.summary import engine_summary
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
 DASHBOARD_LIMIT = 200
@@ -45,14 +46,17 @@ UNSETTLED = frozenset({DeliveryStatus.PENDING, DeliveryStatus.SENDING})
 
 
 async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
-    """Each monitor with its latest run (and how its notification fares) and latest state."""
+    """Each monitor with its latest run (and how its notification fares) and latest state:
+    four statements for the whole table, however many monitors it shows."""
     rows = []
     monitors = await tx.monitors.find(limit=DASHBOARD_LIMIT)
-    notified = await tx.outbox.latest_notifications(m.id for m in monitors)
+    ids = [m.id for m in monitors]
+    notified = await tx.outbox.latest_notifications(ids)
+    latest_runs = await tx.runs.latest_of(ids)
+    latest_states = await tx.states.latest_of(ids)
     for monitor in monitors:
-        runs = await tx.runs.for_monitor(monitor.id, limit=1)
-        latest = await tx.states.latest(monitor.id)
-        last = runs[0] if runs else None
+        last = latest_runs.get(monitor.id)
+        latest = latest_states.get(monitor.id)
         rows.append(
             {
                 "monitor": monitor,
@@ -67,18 +71,34 @@ async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
 
 @router.get("/")
 async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Response:
-    """Every monitor: state, last result, next run; the table refreshes itself."""
-    async with state.db.transaction() as tx:
+    """Every monitor: state, last result, next run; a summary above refreshes itself."""
+    async with state.db.reading() as tx:
         rows = await dashboard_rows(tx)
+        summary = await engine_summary(tx.session)
     return page(
-        request, "dashboard.html", viewer, rows=rows, limit=DASHBOARD_LIMIT, now=state.clock.now()
+        request,
+        "dashboard.html",
+        viewer,
+        rows=rows,
+        summary=summary,
+        limit=DASHBOARD_LIMIT,
+        now=state.clock.now(),
     )
+
+
+@router.get("/partials/summary")
+async def dashboard_summary(request: Request, viewer: CurrentViewer, state: State) -> Response:
+    """Counts of monitors by state, deliveries unsent, the last run's end: what the
+    dashboard polls (cheap at any number of monitors)."""
+    async with state.db.reading() as tx:
+        summary = await engine_summary(tx.session)
+    return page(request, "_summary.html", viewer, summary=summary, now=state.clock.now())
 
 
 @router.get("/partials/monitors")
 async def dashboard_table(request: Request, viewer: CurrentViewer, state: State) -> Response:
-    """The dashboard's table alone (htmx polls it)."""
-    async with state.db.transaction() as tx:
+    """The dashboard's table alone."""
+    async with state.db.reading() as tx:
         rows = await dashboard_rows(tx)
     return page(
         request,
@@ -151,7 +171,7 @@ async def monitor_page(
     done: str | None = None,
 ) -> Response:
     """One monitor: what it watches, its state and history."""
-    async with state.db.transaction() as tx:
+    async with state.db.reading() as tx:
         monitor = await tx.monitors.get(monitor_id)
         runs = await tx.runs.for_monitor(monitor_id, limit=RUNS_SHOWN)
         states = await tx.states.history(monitor_id, limit=STATES_READ)
@@ -228,7 +248,7 @@ async def confirm_delete(
     request: Request, monitor_id: MonitorId, viewer: CurrentViewer, state: State
 ) -> Response:
     """Ask before deleting."""
-    async with state.db.transaction() as tx:
+    async with state.db.reading() as tx:
         monitor = await tx.monitors.get(monitor_id)
     return page(request, "delete.html", viewer, monitor=monitor)
 
