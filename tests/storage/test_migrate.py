@@ -37,7 +37,7 @@ async def test_the_comparison_notices_a_column_the_migrations_lack(db: Database)
 
 
 async def test_the_database_is_at_the_newest_packaged_revision(db: Database) -> None:
-    assert await current_revision(db.url) == head_revision() == "0009_memory_chunks"
+    assert await current_revision(db.url) == head_revision() == "0010_owners"
 
 
 async def test_the_notifications_view_is_queryable(db: Database) -> None:

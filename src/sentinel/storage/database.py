@@ -26,8 +26,10 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url
+from sentinel.storage.jobs import ResearchJobRepository
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
@@ -95,16 +97,20 @@ class Database:
             await self.listener.monitors_changed(tuple(tx.changes))
 
     async def query_readonly(
-        self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0
+        self, sql: str, *, owner: str = LOCAL_OWNER, limit: int = 1000, timeout_s: float = 5.0
     ) -> QueryResult:
-        """Run one read-only statement over monitors, state_versions, runs, deliveries and the
-        notifications view. Writes, DDL, PRAGMA writes, ATTACH and several statements raise
+        """Run one read-only statement over ``owner``'s monitors, state_versions, runs,
+        deliveries and notifications (see ``sentinel.storage.owned_views``). Writes, DDL, PRAGMA writes, ATTACH and several statements raise
         ``ReadOnlyQueryError`` naming what was refused; other failures raise ``QueryFailed``.
         """
         check_limit(limit)
         if self.backend == "sqlite":
-            return await query_sqlite(self._sqlite_path(), sql, limit=limit, timeout_s=timeout_s)
-        return await query_postgresql(self.engine, sql, limit=limit, timeout_s=timeout_s)
+            return await query_sqlite(
+                self._sqlite_path(), sql, owner=owner, limit=limit, timeout_s=timeout_s
+            )
+        return await query_postgresql(
+            self.engine, sql, owner=owner, limit=limit, timeout_s=timeout_s
+        )
 
     async def close(self) -> None:
         """Close every pooled connection."""
