@@ -85,9 +85,7 @@ class ResearchJobRepository:
     async def get(self, owner: str, job_id: int) -> ResearchJobRow:
         """One of the owner's jobs; ``RecordNotFound`` otherwise (another owner's too)."""
         row = await self.session.scalar(
-            select(ResearchJobRow).where(
-                ResearchJobRow.id == job_id, ResearchJobRow.owner == owner
-            )
+            select(ResearchJobRow).where(ResearchJobRow.id == job_id, ResearchJobRow.owner == owner)
         )
         if row is None:
             raise RecordNotFound("research job", job_id)

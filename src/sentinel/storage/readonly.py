@@ -110,9 +110,12 @@ def _query_sqlite_blocking(
         action: int, arg1: str | None, arg2: str | None, database: str | None, source: str | None
     ) -> int:
         kind = _sqlite_refusal(action, arg1, arg2)
-        if kind is None and action == sqlite3.SQLITE_READ:
-            if not sqlite_read_allowed(arg1, database, source):
-                kind = f"reading main.{arg1} (the owner's rows are in {arg1})"
+        if (
+            kind is None
+            and action == sqlite3.SQLITE_READ
+            and not sqlite_read_allowed(arg1, database, source)
+        ):
+            kind = f"reading main.{arg1} (the owner's rows are in {arg1})"
         if kind is not None and arg1 in OWNED_TABLES:
             # The names resolve to the owner's temporary views: name the statement written.
             kind = kind.replace(" TEMP ", " ")

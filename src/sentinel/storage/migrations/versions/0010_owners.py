@@ -18,6 +18,7 @@ Create Date: 2026-11-26
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
@@ -116,7 +117,7 @@ def _autoincrement() -> dict[str, bool]:
     return {"sqlite_autoincrement": True} if op.get_bind().dialect.name == "sqlite" else {}
 
 
-def _json() -> sa.types.TypeEngine[object]:
+def _json() -> sa.types.TypeEngine[Any]:
     return sa.JSON(none_as_null=True).with_variant(
         sa.dialects.postgresql.JSONB(none_as_null=True), "postgresql"
     )
