@@ -7,13 +7,15 @@ from typing import Annotated
 
 from fastapi import Depends, Path, Request
 
+from sentinel.api.owners import request_owner
 from sentinel.api.state import ApiState, api_state
 from sentinel.storage import Transaction
 
 
 async def transaction(request: Request) -> AsyncIterator[Transaction]:
-    """One unit of work for the request, committed when the route returns."""
-    async with api_state(request).db.transaction() as tx:
+    """One unit of work for the request, committed when the route returns, seeing only the
+    monitors (runs, states, deliveries) of the request's owner."""
+    async with api_state(request).db.transaction(owner=request_owner(request)) as tx:
         yield tx
 
 

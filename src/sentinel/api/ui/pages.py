@@ -68,7 +68,7 @@ async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
 @router.get("/")
 async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """Every monitor: state, last result, next run; the table refreshes itself."""
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         rows = await dashboard_rows(tx)
     return page(
         request, "dashboard.html", viewer, rows=rows, limit=DASHBOARD_LIMIT, now=state.clock.now()
@@ -78,7 +78,7 @@ async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Re
 @router.get("/partials/monitors")
 async def dashboard_table(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """The dashboard's table alone (htmx polls it)."""
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         rows = await dashboard_rows(tx)
     return page(
         request,
@@ -151,7 +151,7 @@ async def monitor_page(
     done: str | None = None,
 ) -> Response:
     """One monitor: what it watches, its state and history."""
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         monitor = await tx.monitors.get(monitor_id)
         runs = await tx.runs.for_monitor(monitor_id, limit=RUNS_SHOWN)
         states = await tx.states.history(monitor_id, limit=STATES_READ)
@@ -188,7 +188,7 @@ async def _act(
 ) -> MonitorRecord:
     await checked_form(request, viewer)
     now = state.clock.now()
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         if verb == "pause":
             return await tx.monitors.transition(monitor_id, MonitorState.PAUSED, now=now)
         if verb == "resume":
@@ -228,7 +228,7 @@ async def confirm_delete(
     request: Request, monitor_id: MonitorId, viewer: CurrentViewer, state: State
 ) -> Response:
     """Ask before deleting."""
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         monitor = await tx.monitors.get(monitor_id)
     return page(request, "delete.html", viewer, monitor=monitor)
 
@@ -239,6 +239,6 @@ async def delete(
 ) -> Response:
     """Delete the monitor with its history."""
     await checked_form(request, viewer)
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         await tx.monitors.delete(monitor_id)
     return redirect("/")
