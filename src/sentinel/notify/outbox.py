@@ -43,7 +43,8 @@ async def enqueue_notification(
     now: datetime,
 ) -> list[DeliveryRecord]:
     """Add one outbox row per channel (JSON channel specs) in the caller's transaction, and
-    the notification's decision receipt to the chain of the monitor's owner. Replaying a run's transaction (every key already queued) adds neither again."""
+    the notification's decision receipt to the chain of the monitor's owner. Replaying a
+    run's transaction (every key already queued) adds neither again."""
     document = payload.to_json()
     keys = [delivery_key(payload.run_id, channel) for channel in channels]
     queued = await tx.session.scalar(
