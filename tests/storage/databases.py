@@ -103,7 +103,14 @@ async def _empty(db: Database) -> None:
     # The assistant's tables are per owner, not per monitor: emptied one by one.
     async with db.engine.begin() as connection:
         await connection.exec_driver_sql("DELETE FROM monitors")
-        for table in ("memories", "memory_revisions", "user_tasks", "receipts"):
+        for table in (
+            "memories",
+            "memory_revisions",
+            "user_tasks",
+            "receipts",
+            "research_jobs",
+            "a2a_tasks",
+        ):
             await connection.exec_driver_sql(f"DELETE FROM {table}")
 
 
