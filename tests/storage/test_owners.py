@@ -104,3 +104,18 @@ async def test_an_owner_with_a_quote_in_the_name_is_still_one_owner(db: Database
     result = await db.query_readonly("SELECT owner FROM monitors", owner="o'brien")
     assert result.rows == [("o'brien",)]
     assert (await db.query_readonly("SELECT owner FROM monitors", owner="' OR '1'='1")).rows == []
+
+
+async def test_derived_names_are_numbered_per_owner_in_a_batch_too(db: Database) -> None:
+    def unnamed(query: str) -> NewMonitor:
+        return NewMonitor(
+            name="Watch the price", original_query=query, action_criteria="x", name_derived=True
+        )
+
+    async with db.transaction(owner="alice") as tx:
+        await tx.monitors.create(unnamed("a"), now=T0)
+        ids = await tx.monitors.create_many([unnamed("b"), unnamed("c")], now=T0)
+        names = [(await tx.monitors.get(monitor_id)).name for monitor_id in ids]
+    assert names == ["Watch the price (2)", "Watch the price (3)"]
+    async with db.transaction(owner="bob") as tx:  # another owner's names are not in the way
+        assert (await tx.monitors.create(unnamed("d"), now=T0)).name == "Watch the price"

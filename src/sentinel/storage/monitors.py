@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Unpack
 
@@ -73,6 +74,8 @@ class MonitorRepository:
 
     async def create(self, new: NewMonitor, *, now: datetime) -> MonitorRecord:
         """Store a new active monitor (due at ``new.first_run_at`` or now) and its secret."""
+        if new.name_derived:
+            new = replace(new, name=await self._free_name(new.name, set()))
         if await self._id_by_name(new.name, self.creator) is not None:
             raise InvalidInput("name", new.name, "a monitor with this name already exists")
         row = Monitor(
@@ -113,7 +116,14 @@ class MonitorRepository:
     async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
         """Store many new active monitors with their secrets in a few statements; their ids in
         order (see ``sentinel.storage.monitor_bulk``). All or nothing with the transaction."""
-        return await insert_monitors(self.session, news, now=now, owner=self.creator)
+        named: list[NewMonitor] = []
+        batch = {new.name for new in news if not new.name_derived}
+        for new in news:
+            if new.name_derived:
+                new = replace(new, name=await self._free_name(new.name, batch))
+                batch.add(new.name)
+            named.append(new)
+        return await insert_monitors(self.session, named, now=now, owner=self.creator)
 
     async def get(self, monitor_id: int) -> MonitorRecord:
         """The monitor, or ``RecordNotFound``."""
@@ -417,6 +427,24 @@ class MonitorRepository:
         if row is None or (self.owner is not None and row.owner != self.owner):
             raise RecordNotFound("monitor", monitor_id)
         return row
+
+    async def _free_name(self, base: str, taken: set[str]) -> str:
+        """``base``, or ``base (2)``, ``base (3)``… : the first name neither the owner's
+        monitors nor ``taken`` use."""
+        used = taken | set(
+            await self.session.scalars(
+                select(Monitor.name).where(
+                    Monitor.owner == self.creator,
+                    Monitor.name.startswith(base, autoescape=True),
+                )
+            )
+        )
+        if base not in used:
+            return base
+        number = 2
+        while f"{base} ({number})" in used:
+            number += 1
+        return f"{base} ({number})"
 
     async def _id_by_name(self, name: str, owner: str) -> int | None:
         return await self.session.scalar(
