@@ -97,13 +97,17 @@ class ResearchJob:
 class ResearchJobs:
     """The jobs of one server over its database; each runs as an asyncio task of its loop."""
 
-    def __init__(self, runner: ResearchRunner, clock: Clock, db: Database) -> None:
+    def __init__(
+        self, runner: ResearchRunner, clock: Clock, db: Database, *, recover: bool = True
+    ) -> None:
+        """``recover`` False leaves jobs other processes left running alone (``sentinel mcp``
+        over stdio runs beside a server whose jobs are alive)."""
         self.runner = runner
         self.clock = clock
         self.db = db
         self._running: dict[int, ResearchJob] = {}
         self._tasks: set[asyncio.Task[None]] = set()
-        self._recovered = False
+        self._recovered = not recover
 
     async def start(self, owner: str, question: str) -> ResearchJob:
         """Start researching ``question`` for ``owner`` in the background."""

@@ -42,7 +42,7 @@ class McpBackend:
         return cls(
             db=db,
             clock=clock,
-            research=ResearchJobs(research_runner or configured_research, clock, db),
+            research=ResearchJobs(research_runner or configured_research, clock, db, recover=False),
             memories=MemoryService(db, clock=clock),
         )
 
