@@ -21,7 +21,7 @@ router = APIRouter(route_class=UiRoute, include_in_schema=False)
 
 @router.get("/research")
 async def research_form(request: Request, viewer: CurrentViewer, state: State) -> Response:
-    """The question box, and the questions asked since the server started."""
+    """The question box, and the viewer's recent questions."""
     return page(
         request,
         "research.html",
