@@ -19,6 +19,11 @@ from tests.storage.databases import _create_pg_database, _drop_pg_database, pg_u
 from tests.storage.test_ids import SEED
 
 MIGRATION = "0010_owners"
+COLUMNS = (
+    "name, original_query, current_query, action_criteria, notify_behavior, channels, state, "
+    "run_count, consecutive_failures, min_interval_s, max_interval_s, governor_kind, context, "
+    "created_at, updated_at"
+)
 BEFORE = str(ScriptDirectory.from_config(alembic_config()).get_revision(MIGRATION).down_revision)
 
 
@@ -62,12 +67,8 @@ async def test_existing_monitors_become_the_local_users(engine: AsyncEngine) -> 
     # Another owner may use the name (an explicit id: the seed's ids bypassed the sequence).
     async with engine.begin() as connection:
         await connection.exec_driver_sql(
-            "INSERT INTO monitors (id, owner, name, original_query, current_query, action_criteria, "
-            "notify_behavior, channels, state, run_count, consecutive_failures, min_interval_s, "
-            "max_interval_s, governor_kind, context, created_at, updated_at) SELECT 3, 'alice', "
-            "name, original_query, current_query, action_criteria, notify_behavior, channels, "
-            "state, run_count, consecutive_failures, min_interval_s, max_interval_s, "
-            "governor_kind, context, created_at, updated_at FROM monitors WHERE id = 1"
+            f"INSERT INTO monitors (id, owner, {COLUMNS}) "
+            f"SELECT 3, 'alice', {COLUMNS} FROM monitors WHERE id = 1"
         )
     with pytest.raises(IntegrityError):  # the same owner may not
         async with engine.begin() as connection:
