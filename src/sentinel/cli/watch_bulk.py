@@ -31,6 +31,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.changedetection import load_changedetection, read_changedetection
 from sentinel.monitor.service import last_result, run_detail
 from sentinel.monitor.transfer import Imported, ImportProblems, export_line, read_jsonl
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage import (
     Database,
     MonitorRecord,
@@ -85,7 +86,7 @@ async def monitor_pages(
         size = PAGE if left is None else min(PAGE, left)
         latest: dict[int, RunRecord] = {}
         notified: dict[int, NotificationState] = {}
-        async with db.transaction() as tx:
+        async with db.transaction(owner=LOCAL_OWNER) as tx:
             page = await tx.monitors.page(after_id=after, limit=size, state=state, search=search)
             if with_last_run and page:
                 latest = await tx.runs.latest_of(m.id for m in page)
@@ -257,7 +258,7 @@ async def store(db: Database, entries: list[Imported]) -> tuple[int, int]:
     now = common.cli_clock().now()
     where = {entry.monitor.name: entry.where for entry in entries}
     paused = 0
-    async with db.transaction() as tx:
+    async with db.transaction(owner=LOCAL_OWNER) as tx:
         for start in range(0, len(entries), IMPORT_CHUNK):
             chunk = entries[start : start + IMPORT_CHUNK]
             try:
