@@ -1,10 +1,11 @@
 """Who owns a request: the API key's owner, or the local user on loopback and the CLI.
 
-Every memory, task and receipt carries an owner string. An API key names its owner when it is
-created (``sentinel keys create NAME --owner alice``; by default the key's name). A request
-without a key (allowed only while no key exists, i.e. on a loopback-only server) and every CLI
-command act as :data:`LOCAL_OWNER`. Monitors carry no owner yet, so their notification
-receipts go to :data:`LOCAL_OWNER`'s chain too.
+Every monitor (with its runs, states and deliveries), research job, A2A task, memory, task
+and receipt carries an owner string. An API key names its owner when it is created
+(``sentinel keys create NAME --owner alice``; by default the key's name). A request without
+a key (allowed only while no key exists, i.e. on a loopback-only server) and every CLI
+command act as :data:`LOCAL_OWNER`; monitors made before owners existed are its. A
+notification's receipt goes to the chain of its monitor's owner.
 """
 
 from __future__ import annotations

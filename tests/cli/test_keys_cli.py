@@ -53,6 +53,15 @@ def test_list_shows_prefixes_not_keys(home: Path) -> None:
     assert [(r["id"], r["name"], r["revoked_at"]) for r in records] == [(1, "ci", None)]
 
 
+def test_list_shows_whose_each_key_is(home: Path) -> None:
+    invoke("keys", "create", "--name", "phone", "--owner", "alice-smith", "--json")
+    listed = invoke("keys", "list")
+    assert listed.exit_code == 0, listed.output
+    header = next(line for line in listed.stdout.splitlines() if "prefix" in line)
+    assert "owner" in header
+    assert "alice-smith" in listed.stdout
+
+
 def test_a_revoked_key_no_longer_authenticates(home: Path) -> None:
     token = json.loads(invoke("keys", "create", "--json").stdout)["key"]
     result = invoke("keys", "revoke", "1")

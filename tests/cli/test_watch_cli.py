@@ -8,6 +8,7 @@ import asyncio
 import json
 import shutil
 from collections.abc import Callable, Coroutine, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -16,7 +17,14 @@ from typer.testing import CliRunner, Result
 
 from sentinel.cli.main import app
 from sentinel.config import get_settings
-from sentinel.storage import Database, MonitorState, RunEnding, RunStatus, Transaction
+from sentinel.storage import (
+    Database,
+    MonitorState,
+    NewMonitor,
+    RunEnding,
+    RunStatus,
+    Transaction,
+)
 from sentinel.storage import open_database as open_db
 from sentinel.storage.settings import sqlite_url
 from tests.storage.databases import sqlite_template
@@ -412,3 +420,21 @@ def test_commands_honour_sentinel_database_url(
     assert count_monitors(home) == 0
     monkeypatch.delenv("SENTINEL_DATABASE_URL")
     assert json.loads(invoke("watch", "list", "--json").stdout) == []
+
+
+def test_the_cli_acts_as_the_local_user_and_never_sees_an_api_keys_monitors(home: Path) -> None:
+    async def alices(tx: Transaction) -> int:
+        # What a request with Alice's API key stores.
+        owned = Transaction(tx.session, owner="alice")
+        new = NewMonitor(name="alice's", original_query="q", action_criteria="c")
+        return (await owned.monitors.create(new, now=datetime.now(UTC))).id
+
+    monitor = with_db(home, alices)
+    mine = invoke("watch", "add", "Tell me when the Kestrel 4 ships", "--json")
+    assert mine.exit_code == 0, mine.output
+    listed = json.loads(invoke("watch", "list", "--json").stdout)
+    assert [m["name"] for m in listed] == [json.loads(mine.stdout)["name"]]
+    shown = invoke("watch", "show", str(monitor))
+    assert shown.exit_code != 0
+    assert f"no monitor {monitor}" in shown.output
+    assert invoke("watch", "pause", str(monitor)).exit_code != 0

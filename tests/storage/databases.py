@@ -110,6 +110,8 @@ async def _empty(db: Database) -> None:
             "receipts",
             "receipt_heads",
             "retention_marks",
+            "research_jobs",
+            "a2a_tasks",
         ):
             await connection.exec_driver_sql(f"DELETE FROM {table}")
 

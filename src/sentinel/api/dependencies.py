@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Path, Request
 
+from sentinel.api.owners import request_owner
 from sentinel.api.state import ApiState, api_state
 from sentinel.storage import Transaction
 
@@ -14,11 +15,15 @@ READ_METHODS = frozenset({"GET", "HEAD"})
 
 
 async def transaction(request: Request) -> AsyncIterator[Transaction]:
-    """One unit of work for the request, committed when the route returns. A GET or HEAD
-    reads in a read-only transaction (``Database.reading``): it never makes a writer — the
-    engine recording a run — wait."""
+    """One unit of work for the request, committed when the route returns, seeing only the
+    monitors (runs, states, deliveries) of the request's owner. A GET or HEAD reads in a
+    read-only transaction (``Database.reading``): it never makes a writer — the engine
+    recording a run — wait."""
     db = api_state(request).db
-    unit = db.reading() if request.method in READ_METHODS else db.transaction()
+    owner = request_owner(request)
+    unit = (
+        db.reading(owner=owner) if request.method in READ_METHODS else db.transaction(owner=owner)
+    )
     async with unit as tx:
         yield tx
 

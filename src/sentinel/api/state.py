@@ -41,7 +41,7 @@ def install_api_state(
 ) -> ApiState:
     """Give ``app`` its ``ApiState``; research jobs run with ``research_runner`` (default: the
     configured models over the local index) and are closed when the app's lifespan ends."""
-    jobs = ResearchJobs(research_runner or configured_research, clock)
+    jobs = ResearchJobs(research_runner or configured_research, clock, db)
     close_on_shutdown(app, jobs.close)
     state = ApiState(
         db=db,

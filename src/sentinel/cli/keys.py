@@ -53,7 +53,7 @@ def create(
 def list_keys(
     as_json: bool = typer.Option(False, "--json", help="Print the keys as JSON."),
 ) -> None:
-    """The keys: id, name, prefix, created, revoked."""
+    """The keys: id, name, owner, prefix, created, revoked."""
 
     async def main() -> list[ApiKeyRecord]:
         async with database() as db, db.transaction() as tx:
@@ -63,11 +63,12 @@ def list_keys(
     if as_json:
         print_json([asdict(record) for record in records])
         return
-    table = Table("id", "name", "prefix", "created", "revoked")
+    table = Table("id", "name", "owner", "prefix", "created", "revoked")
     for record in records:
         table.add_row(
             str(record.id),
             escape(record.name),
+            escape(record.owner),
             record.prefix + "…",
             when(record.created_at),
             when(record.revoked_at),

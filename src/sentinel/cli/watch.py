@@ -30,6 +30,7 @@ from sentinel.cli.common import (
     worker_engine,
 )
 from sentinel.errors import InvalidInput
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.enums import MonitorState
 
 # The monitor, database and protocol layers load when a command runs, not for `--help`.
@@ -105,7 +106,7 @@ def add(
             if not a2a_available():
                 raise InvalidInput("--a2a-source", a2a_source, "needs the a2a extra (a2a-sdk)")
             new = replace(new, context=new.context | {CONTEXT_KEY: agent_urls(a2a_source)})
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await tx.monitors.create(new, now=common.cli_clock().now())
             return record, await tx.monitors.signing_secret(record.id)
 
@@ -145,7 +146,7 @@ def show(
     """The monitor's current state, last decision and reasoning, next run and channels."""
 
     async def main() -> dict[str, Any]:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, monitor)
             state = await tx.states.latest(record.id)
             runs = await tx.runs.for_monitor(record.id, limit=50)
@@ -229,7 +230,7 @@ def history(
     from sentinel.monitor.service import run_detail
 
     async def main() -> dict[str, Any]:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, monitor)
             runs = await tx.runs.for_monitor(record.id, limit=limit)
             states = await tx.states.history(record.id, limit=limit)
@@ -291,7 +292,7 @@ def print_history(document: dict[str, Any]) -> None:
 
 def _move(ref: str, target: MonitorState, verb: str) -> None:
     async def main() -> MonitorRecord:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, ref)
             if record.state is target:
                 raise InvalidInput("monitor", record.id, f"is already {target.value}")
@@ -329,7 +330,7 @@ def run_now(
         return
 
     async def main() -> MonitorRecord:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, monitor)
             return await tx.monitors.run_now(record.id, now=common.cli_clock().now())
 
@@ -348,12 +349,12 @@ def run_here(ref: str) -> None:
     async def main() -> tuple[Any, RunRecord, NotificationState | None]:
         clock = common.cli_clock()
         async with database() as db:
-            async with db.transaction() as tx:
+            async with db.transaction(owner=LOCAL_OWNER) as tx:
                 record = await find_monitor(tx, ref)
             async with worker_engine(db, clock, concurrency=1) as engine:
                 report = await engine.run_monitor(record.id)
             [outcome] = report.runs
-            async with db.transaction() as tx:
+            async with db.transaction(owner=LOCAL_OWNER) as tx:
                 finished = await tx.runs.get(outcome.run_id)
                 notified = await tx.outbox.latest_notifications([record.id])
             return outcome, finished, notified.get(record.id)
@@ -384,7 +385,7 @@ def delete(
     """Delete the monitor with its runs, states and deliveries."""
 
     async def lookup() -> MonitorRecord:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             return await find_monitor(tx, monitor)
 
     record = run(lookup)
@@ -392,7 +393,7 @@ def delete(
         typer.confirm(f"Delete monitor #{record.id} {record.name!r} and its history?", abort=True)
 
     async def main() -> None:
-        async with database() as db, db.transaction() as tx:
+        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
             await tx.monitors.delete(record.id)
 
     run(main)

@@ -28,6 +28,7 @@ import typer
 from sentinel.cli import common
 from sentinel.cli.common import database, run, stdout
 from sentinel.errors import InvalidInput
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.enums import MonitorState
 
 # The monitor and database layers load when a command runs, not for `--help`.
@@ -83,7 +84,7 @@ async def monitor_pages(
         size = PAGE if left is None else min(PAGE, left)
         latest: dict[int, RunRecord] = {}
         notified: dict[int, NotificationState] = {}
-        async with db.transaction() as tx:
+        async with db.transaction(owner=LOCAL_OWNER) as tx:
             page = await tx.monitors.page(after_id=after, limit=size, state=state, search=search)
             if with_last_run and page:
                 latest = await tx.runs.latest_of(m.id for m in page)
@@ -260,7 +261,7 @@ async def store(db: Database, entries: list[Imported]) -> tuple[int, int]:
     now = common.cli_clock().now()
     where = {entry.monitor.name: entry.where for entry in entries}
     paused = 0
-    async with db.transaction() as tx:
+    async with db.transaction(owner=LOCAL_OWNER) as tx:
         for start in range(0, len(entries), IMPORT_CHUNK):
             chunk = entries[start : start + IMPORT_CHUNK]
             try:

@@ -16,6 +16,7 @@ from rich.markup import escape
 from sentinel.cli import common
 from sentinel.cli.common import database, find_monitor, print_json, run, stderr, stdout
 from sentinel.notify.signing import SIGNATURE_HEADER
+from sentinel.owners import LOCAL_OWNER
 
 HOW_TO_VERIFY = (
     f"Receivers check that {SIGNATURE_HEADER}'s v1 is the HMAC-SHA256 of "
@@ -44,7 +45,7 @@ def secret(
     """Print the monitor's webhook signing secret (alone on stdout), or replace it."""
 
     async def main() -> tuple[int, str, str]:
-        async with database(listen=False) as db, db.transaction() as tx:
+        async with database(listen=False) as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, monitor)
             if rotate:
                 value = await tx.monitors.rotate_signing_secret(

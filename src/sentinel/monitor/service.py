@@ -109,6 +109,7 @@ def new_monitor(spec: MonitorSpec, *, channels: Sequence[Mapping[str, Any]] = ()
         raise InvalidInput("channels", len(unique), f"are too many; the limit is {MAX_CHANNELS}")
     return NewMonitor(
         name=spec.display_name,
+        name_derived=not spec.name,
         original_query=spec.query,
         action_criteria=spec.criteria,
         notify_behavior=NotifyBehavior(spec.notify.value),

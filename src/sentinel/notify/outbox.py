@@ -21,7 +21,7 @@ from sentinel.notify.payload import NotificationPayload
 from sentinel.owners import LOCAL_OWNER
 from sentinel.receipts import notification_receipt
 from sentinel.storage import DeliveryRecord, Transaction
-from sentinel.storage.models import Delivery
+from sentinel.storage.models import Delivery, Monitor
 
 
 def delivery_key(run_id: int | None, channel: Mapping[str, Any]) -> str:
@@ -43,8 +43,8 @@ async def enqueue_notification(
     now: datetime,
 ) -> list[DeliveryRecord]:
     """Add one outbox row per channel (JSON channel specs) in the caller's transaction, and
-    the notification's decision receipt to the local user's chain (monitors have no owner
-    yet). Replaying a run's transaction (every key already queued) adds neither again."""
+    the notification's decision receipt to the chain of the monitor's owner. Replaying a
+    run's transaction (every key already queued) adds neither again."""
     document = payload.to_json()
     keys = [delivery_key(payload.run_id, channel) for channel in channels]
     queued = await tx.session.scalar(
@@ -63,7 +63,10 @@ async def enqueue_notification(
     ]
     if channels and queued != len(keys):
         receipt = notification_receipt(document, channels)
+        owner = await tx.session.scalar(
+            select(Monitor.owner).where(Monitor.id == payload.monitor_id)
+        )
         await tx.receipts.append(
-            LOCAL_OWNER, receipt.kind, receipt.model_dump(mode="json"), now=now
+            owner or LOCAL_OWNER, receipt.kind, receipt.model_dump(mode="json"), now=now
         )
     return records

@@ -54,8 +54,10 @@ _KIND_OF_STATE: dict[MonitorState, ChangeKind] = {
 class ObservedMonitorRepository(MonitorRepository):
     """The monitor repository of a transaction, noting lifecycle changes in ``changes``."""
 
-    def __init__(self, session: AsyncSession, changes: list[MonitorChange]) -> None:
-        super().__init__(session)
+    def __init__(
+        self, session: AsyncSession, changes: list[MonitorChange], owner: str | None = None
+    ) -> None:
+        super().__init__(session, owner)
         self.changes = changes
 
     async def create(self, new: NewMonitor, *, now: datetime) -> MonitorRecord:

@@ -26,8 +26,10 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url, read_only_engine
+from sentinel.storage.jobs import ResearchJobRepository
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
@@ -49,6 +51,8 @@ class Transaction:
 
     session: AsyncSession
     changes: list[MonitorChange] = field(default_factory=list)
+    # Whose monitors (and their runs, states, deliveries) it sees; None: every owner's.
+    owner: str | None = None
     monitors: MonitorRepository = field(init=False)
     states: StateVersionRepository = field(init=False)
     runs: RunRepository = field(init=False)
@@ -56,15 +60,17 @@ class Transaction:
     memories: MemoryRepository = field(init=False)
     tasks: TaskRepository = field(init=False)
     receipts: ReceiptRepository = field(init=False)
+    research_jobs: ResearchJobRepository = field(init=False)
 
     def __post_init__(self) -> None:
-        self.monitors = ObservedMonitorRepository(self.session, self.changes)
-        self.states = StateVersionRepository(self.session)
-        self.runs = RunRepository(self.session)
-        self.outbox = OutboxRepository(self.session)
+        self.monitors = ObservedMonitorRepository(self.session, self.changes, self.owner)
+        self.states = StateVersionRepository(self.session, self.owner)
+        self.runs = RunRepository(self.session, self.owner)
+        self.outbox = OutboxRepository(self.session, self.owner)
         self.memories = MemoryRepository(self.session)
         self.tasks = TaskRepository(self.session)
         self.receipts = ReceiptRepository(self.session)
+        self.research_jobs = ResearchJobRepository(self.session)
 
 
 class Database:
@@ -87,36 +93,44 @@ class Database:
         return self.url.get_backend_name()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """One unit of work: committed when the block ends, rolled back if it raises."""
+    async def transaction(self, owner: str | None = None) -> AsyncIterator[Transaction]:
+        """One unit of work: committed when the block ends, rolled back if it raises. With an
+        ``owner``, its monitor repositories see that owner's rows only (what every request
+        of an API key's holder uses; see ``sentinel.storage.ownership``)."""
         async with self._sessions() as session, session.begin():
-            tx = Transaction(session)
+            tx = Transaction(session, owner=owner)
             yield tx
         if tx.changes and self.listener is not None:
             await self.listener.monitors_changed(tuple(tx.changes))
 
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[Transaction]:
+    async def reading(self, owner: str | None = None) -> AsyncIterator[Transaction]:
         """A read-only unit of work for pages and API reads: a consistent snapshot that never
         makes a writer wait (SQLite: a DEFERRED begin under WAL; PostgreSQL: READ ONLY, where
-        a write raises). Rolled back at the end; never write through it."""
+        a write raises). Rolled back at the end; never write through it. ``owner`` scopes
+        it as it does :meth:`transaction`."""
         async with self._readers() as session:
             try:
-                yield Transaction(session)
+                yield Transaction(session, owner=owner)
             finally:
                 await session.rollback()
 
     async def query_readonly(
-        self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0
+        self, sql: str, *, owner: str = LOCAL_OWNER, limit: int = 1000, timeout_s: float = 5.0
     ) -> QueryResult:
-        """Run one read-only statement over monitors, state_versions, runs, deliveries and the
-        notifications view. Writes, DDL, PRAGMA writes, ATTACH and several statements raise
+        """Run one read-only statement over ``owner``'s monitors, state_versions, runs,
+        deliveries and notifications (see ``sentinel.storage.owned_views``). Writes, DDL,
+        PRAGMA writes, ATTACH and several statements raise
         ``ReadOnlyQueryError`` naming what was refused; other failures raise ``QueryFailed``.
         """
         check_limit(limit)
         if self.backend == "sqlite":
-            return await query_sqlite(self._sqlite_path(), sql, limit=limit, timeout_s=timeout_s)
-        return await query_postgresql(self.engine, sql, limit=limit, timeout_s=timeout_s)
+            return await query_sqlite(
+                self._sqlite_path(), sql, owner=owner, limit=limit, timeout_s=timeout_s
+            )
+        return await query_postgresql(
+            self.engine, sql, owner=owner, limit=limit, timeout_s=timeout_s
+        )
 
     async def close(self) -> None:
         """Close every pooled connection."""

@@ -96,11 +96,16 @@ class Monitor(Base):
             sqlite_where=text(LEASED_WHERE),
             postgresql_where=text(LEASED_WHERE),
         ),
+        # Names are unique per owner (migration 0010): two users may both have "prices".
+        UniqueConstraint("owner", "name"),
         NEVER_REUSE_IDS,
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    name: Mapped[str] = mapped_column(String(200), unique=True)
+    # Whose monitor (an API key's owner, or the local user; see ``sentinel.owners``): its
+    # runs, states and deliveries are that owner's too.
+    owner: Mapped[str] = mapped_column(String(200), server_default=text("'local'"))
+    name: Mapped[str] = mapped_column(String(200))
     # The mission: a database trigger refuses any change to it.
     original_query: Mapped[str] = mapped_column(Text)
     current_query: Mapped[str] = mapped_column(Text)

@@ -25,6 +25,7 @@ from sentinel.errors import InvalidInput
 from sentinel.storage.enums import MonitorState
 from sentinel.storage.models import Monitor, MonitorSecret
 from sentinel.storage.monitor_fields import NewMonitor
+from sentinel.storage.ownership import owner_filter
 from sentinel.storage.records import MonitorRecord
 
 NAME_CHUNK = 1000
@@ -35,9 +36,10 @@ def new_secret() -> str:
     return secrets.token_hex(32)
 
 
-def monitor_row(new: NewMonitor, now: datetime) -> dict[str, Any]:
-    """The column values of a new active monitor, due at ``new.first_run_at`` or now."""
+def monitor_row(new: NewMonitor, now: datetime, owner: str) -> dict[str, Any]:
+    """The column values of ``owner``'s new active monitor, due at ``new.first_run_at`` or now."""
     return {
+        "owner": owner,
         "name": new.name,
         "original_query": new.original_query,
         "current_query": new.current_query or new.original_query,
@@ -64,10 +66,11 @@ def monitor_row(new: NewMonitor, now: datetime) -> dict[str, Any]:
 
 
 async def insert_monitors(
-    session: AsyncSession, news: Sequence[NewMonitor], *, now: datetime
+    session: AsyncSession, news: Sequence[NewMonitor], *, now: datetime, owner: str
 ) -> list[int]:
-    """Insert ``news`` with their secrets; their ids, in order. ``InvalidInput`` names the
-    first name used twice in the batch or already taken (nothing is inserted then)."""
+    """Insert ``news`` as ``owner``'s, with their secrets; their ids, in order.
+    ``InvalidInput`` names the first name used twice in the batch or already taken by the
+    owner (nothing is inserted then)."""
     if not news:
         return []
     seen: set[str] = set()
@@ -78,7 +81,9 @@ async def insert_monitors(
     names = [new.name for new in news]
     for start in range(0, len(names), NAME_CHUNK):
         chunk = names[start : start + NAME_CHUNK]
-        taken = await session.scalar(select(Monitor.name).where(Monitor.name.in_(chunk)).limit(1))
+        taken = await session.scalar(
+            select(Monitor.name).where(Monitor.owner == owner, Monitor.name.in_(chunk)).limit(1)
+        )
         if taken is not None:
             raise InvalidInput("name", taken, "a monitor with this name already exists")
     # Core executemany without RETURNING: the driver sends the rows in one call (RETURNING in
@@ -87,7 +92,7 @@ async def insert_monitors(
     monitors = cast(Table, Monitor.__table__)
     secrets_table = cast(Table, MonitorSecret.__table__)
     try:
-        await session.execute(insert(monitors), [monitor_row(new, now) for new in news])
+        await session.execute(insert(monitors), [monitor_row(new, now, owner) for new in news])
     except IntegrityError as exc:
         # A concurrent create won a name between our check and our insert.
         raise InvalidInput("name", "…", "a monitor in this batch was created meanwhile") from exc
@@ -95,7 +100,7 @@ async def insert_monitors(
     for start in range(0, len(names), NAME_CHUNK):
         chunk = names[start : start + NAME_CHUNK]
         rows = await session.execute(
-            select(Monitor.name, Monitor.id).where(Monitor.name.in_(chunk))
+            select(Monitor.name, Monitor.id).where(Monitor.owner == owner, Monitor.name.in_(chunk))
         )
         by_name.update({name: monitor_id for name, monitor_id in rows.all()})
     ids = [by_name[name] for name in names]
@@ -116,12 +121,19 @@ async def page_monitors(
     limit: int = 500,
     state: MonitorState | None = None,
     search: str | None = None,
+    owner: str | None = None,
 ) -> list[MonitorRecord]:
     """Up to ``limit`` monitors with an id above ``after_id``, in id order; ``state`` keeps one
-    state, ``search`` names containing it (case-insensitive, taken literally)."""
+    state, ``search`` names containing it (case-insensitive, taken literally), ``owner``
+    one owner's."""
     if limit < 1:
         raise InvalidInput("limit", limit, "must be at least 1")
-    query = select(Monitor).where(Monitor.id > after_id).order_by(Monitor.id).limit(limit)
+    query = (
+        select(Monitor)
+        .where(Monitor.id > after_id, owner_filter(owner))
+        .order_by(Monitor.id)
+        .limit(limit)
+    )
     if state is not None:
         query = query.where(Monitor.state == state)
     if search:

@@ -43,6 +43,9 @@ class NewMonitor:
     first_run_at: datetime | None = None
     urls: list[str] = field(default_factory=list)
     fields: list[dict[str, Any]] = field(default_factory=list)
+    # The name was made from the query, not chosen: when the owner already has a monitor of
+    # that name, the new one is numbered ("… (2)") instead of refused.
+    name_derived: bool = False
 
     def __post_init__(self) -> None:
         # Accept the plain strings a CLI or JSON body carries; store the enum members.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Unpack
 
@@ -25,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.enums import MonitorState
 from sentinel.storage.errors import RecordNotFound, TransitionConflict
 from sentinel.storage.leases import check_claim
@@ -38,6 +40,7 @@ from sentinel.storage.monitor_fields import (
     validate_governor,
     validate_intervals,
 )
+from sentinel.storage.ownership import owner_filter
 from sentinel.storage.records import MonitorRecord
 
 # The literal the partial index ``ix_monitors_due`` is defined with (models.DUE_WHERE): a
@@ -58,14 +61,25 @@ def _due(now: datetime) -> ColumnElement[bool]:
 class MonitorRepository:
     """Reads and guarded writes of monitors, on the session of one transaction."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, owner: str | None = None) -> None:
         self.session = session
+        # Whose monitors it sees (see ``sentinel.storage.ownership``); new monitors are this
+        # owner's, or the local user's when it acts for every owner.
+        self.owner = owner
+
+    @property
+    def creator(self) -> str:
+        """The owner of the monitors this repository creates (and whose names it resolves)."""
+        return self.owner if self.owner is not None else LOCAL_OWNER
 
     async def create(self, new: NewMonitor, *, now: datetime) -> MonitorRecord:
         """Store a new active monitor (due at ``new.first_run_at`` or now) and its secret."""
-        if await self._id_by_name(new.name) is not None:
+        if new.name_derived:
+            new = replace(new, name=await self._free_name(new.name, set()))
+        if await self._id_by_name(new.name, self.creator) is not None:
             raise InvalidInput("name", new.name, "a monitor with this name already exists")
         row = Monitor(
+            owner=self.creator,
             name=new.name,
             original_query=new.original_query,
             current_query=new.current_query or new.original_query,
@@ -102,7 +116,14 @@ class MonitorRepository:
     async def create_many(self, news: Sequence[NewMonitor], *, now: datetime) -> list[int]:
         """Store many new active monitors with their secrets in a few statements; their ids in
         order (see ``sentinel.storage.monitor_bulk``). All or nothing with the transaction."""
-        return await insert_monitors(self.session, news, now=now)
+        named: list[NewMonitor] = []
+        batch = {new.name for new in news if not new.name_derived}
+        for new in news:
+            if new.name_derived:
+                new = replace(new, name=await self._free_name(new.name, batch))
+                batch.add(new.name)
+            named.append(new)
+        return await insert_monitors(self.session, named, now=now, owner=self.creator)
 
     async def get(self, monitor_id: int) -> MonitorRecord:
         """The monitor, or ``RecordNotFound``."""
@@ -110,7 +131,9 @@ class MonitorRepository:
 
     async def get_by_name(self, name: str) -> MonitorRecord:
         """The monitor called ``name``, or ``RecordNotFound``."""
-        row = await self.session.scalar(select(Monitor).where(Monitor.name == name))
+        row = await self.session.scalar(
+            select(Monitor).where(Monitor.name == name, Monitor.owner == self.creator)
+        )
         if row is None:
             raise RecordNotFound("monitor named", name)
         return MonitorRecord.of(row)
@@ -119,7 +142,13 @@ class MonitorRepository:
         self, *, state: MonitorState | None = None, limit: int = 100, offset: int = 0
     ) -> list[MonitorRecord]:
         """Monitors in id order, optionally only those in ``state``."""
-        query = select(Monitor).order_by(Monitor.id).limit(limit).offset(offset)
+        query = (
+            select(Monitor)
+            .where(owner_filter(self.owner))
+            .order_by(Monitor.id)
+            .limit(limit)
+            .offset(offset)
+        )
         if state is not None:
             query = query.where(Monitor.state == state)
         return [MonitorRecord.of(row) for row in await self.session.scalars(query)]
@@ -134,7 +163,12 @@ class MonitorRepository:
     ) -> list[MonitorRecord]:
         """Monitors after ``after_id`` in id order, by key (see ``monitor_bulk.page_monitors``)."""
         return await page_monitors(
-            self.session, after_id=after_id, limit=limit, state=state, search=search
+            self.session,
+            after_id=after_id,
+            limit=limit,
+            state=state,
+            search=search,
+            owner=self.owner,
         )
 
     async def update(
@@ -145,7 +179,7 @@ class MonitorRepository:
         validate_changes(values)
         row = await self._row(monitor_id)
         renamed = "name" in values and values["name"] != row.name
-        if renamed and await self._id_by_name(values["name"]) is not None:
+        if renamed and await self._id_by_name(values["name"], row.owner) is not None:
             raise InvalidInput("name", values["name"], "a monitor with this name already exists")
         validate_intervals(
             values.get("min_interval_s", row.min_interval_s),
@@ -163,7 +197,9 @@ class MonitorRepository:
 
     async def delete(self, monitor_id: int) -> None:
         """Delete the monitor with its states, runs, deliveries and secret."""
-        result = await self.session.execute(delete(Monitor).where(Monitor.id == monitor_id))
+        result = await self.session.execute(
+            delete(Monitor).where(Monitor.id == monitor_id, owner_filter(self.owner))
+        )
         if _rowcount(result) == 0:
             raise RecordNotFound("monitor", monitor_id)
 
@@ -202,7 +238,8 @@ class MonitorRepository:
         if effect.reset_failures:
             values["consecutive_failures"] = 0
         row = await self._update_returning(
-            and_(Monitor.id == monitor_id, Monitor.state == from_state), values
+            and_(Monitor.id == monitor_id, Monitor.state == from_state, owner_filter(self.owner)),
+            values,
         )
         if row is None:
             actual = (await self._row(monitor_id)).state
@@ -363,6 +400,8 @@ class MonitorRepository:
 
     async def signing_secret(self, monitor_id: int) -> str:
         """The secret webhooks of this monitor are signed with."""
+        if self.owner is not None:
+            await self._row(monitor_id)
         secret = await self.session.scalar(
             select(MonitorSecret.signing_secret).where(MonitorSecret.monitor_id == monitor_id)
         )
@@ -372,6 +411,8 @@ class MonitorRepository:
 
     async def rotate_signing_secret(self, monitor_id: int, *, now: datetime) -> str:
         """Replace the signing secret (receivers must be given the new one)."""
+        if self.owner is not None:
+            await self._row(monitor_id)
         secret = new_secret()
         if not await self._update_count(
             MonitorSecret.monitor_id == monitor_id,
@@ -383,12 +424,32 @@ class MonitorRepository:
 
     async def _row(self, monitor_id: int) -> Monitor:
         row = await self.session.get(Monitor, monitor_id, populate_existing=True)
-        if row is None:
+        if row is None or (self.owner is not None and row.owner != self.owner):
             raise RecordNotFound("monitor", monitor_id)
         return row
 
-    async def _id_by_name(self, name: str) -> int | None:
-        return await self.session.scalar(select(Monitor.id).where(Monitor.name == name))
+    async def _free_name(self, base: str, taken: set[str]) -> str:
+        """``base``, or ``base (2)``, ``base (3)``… : the first name neither the owner's
+        monitors nor ``taken`` use."""
+        used = taken | set(
+            await self.session.scalars(
+                select(Monitor.name).where(
+                    Monitor.owner == self.creator,
+                    Monitor.name.startswith(base, autoescape=True),
+                )
+            )
+        )
+        if base not in used:
+            return base
+        number = 2
+        while f"{base} ({number})" in used:
+            number += 1
+        return f"{base} ({number})"
+
+    async def _id_by_name(self, name: str, owner: str) -> int | None:
+        return await self.session.scalar(
+            select(Monitor.id).where(Monitor.name == name, Monitor.owner == owner)
+        )
 
     async def _update_returning(
         self, where: ColumnElement[bool], values: dict[str, Any]

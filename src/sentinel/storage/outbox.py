@@ -22,6 +22,7 @@ from sentinel.storage.errors import RecordNotFound
 from sentinel.storage.leases import check_claim
 from sentinel.storage.models import Delivery
 from sentinel.storage.monitor_fields import validate_json
+from sentinel.storage.ownership import of_owned_monitor
 from sentinel.storage.records import DeliveryRecord
 
 # Rows a worker may take: new or retrying ones that are due, and sending ones whose lease ended.
@@ -67,8 +68,9 @@ class NotificationState:
 class OutboxRepository:
     """Outbox rows on one transaction's session."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, owner: str | None = None) -> None:
         self.session = session
+        self.owner = owner  # whose rows it reads (see ``sentinel.storage.ownership``)
 
     async def enqueue(
         self,
@@ -188,7 +190,11 @@ class OutboxRepository:
 
     async def get(self, delivery_id: int) -> DeliveryRecord:
         """The delivery, or ``RecordNotFound``."""
-        row = await self.session.get(Delivery, delivery_id, populate_existing=True)
+        row = await self.session.scalar(
+            select(Delivery)
+            .where(Delivery.id == delivery_id, of_owned_monitor(Delivery.monitor_id, self.owner))
+            .execution_options(populate_existing=True)
+        )
         if row is None:
             raise RecordNotFound("delivery", delivery_id)
         return DeliveryRecord.of(row)
@@ -202,7 +208,12 @@ class OutboxRepository:
         limit: int = 100,
     ) -> list[DeliveryRecord]:
         """Deliveries in id order, filtered by monitor, run and/or status."""
-        query = select(Delivery).order_by(Delivery.id).limit(limit)
+        query = (
+            select(Delivery)
+            .where(of_owned_monitor(Delivery.monitor_id, self.owner))
+            .order_by(Delivery.id)
+            .limit(limit)
+        )
         if monitor_id is not None:
             query = query.where(Delivery.monitor_id == monitor_id)
         if run_id is not None:
@@ -221,7 +232,7 @@ class OutboxRepository:
             return {}
         newest = (
             select(func.max(Delivery.id))
-            .where(Delivery.monitor_id.in_(ids))
+            .where(Delivery.monitor_id.in_(ids), of_owned_monitor(Delivery.monitor_id, self.owner))
             .group_by(Delivery.monitor_id)
         )
         latest = (

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.storage.errors import QueryFailed, ReadOnlyQueryError
+from sentinel.storage.owned_views import OWNED_TABLES, owned_view_statements, sqlite_read_allowed
 
 MAX_ROWS = 10_000
 READER_ROLE = "sentinel_reader"
@@ -39,6 +40,8 @@ SECRET_TABLES = frozenset(
         "user_tasks",
         "receipts",
         "receipt_heads",
+        "research_jobs",
+        "a2a_tasks",
     }
 )
 # Introspection pragmas that only read (``PRAGMA table_info(monitors)`` and friends).
@@ -89,18 +92,34 @@ def check_limit(limit: int) -> None:
         raise InvalidInput("limit", limit, f"must be between 1 and {MAX_ROWS}")
 
 
-async def query_sqlite(path: Path, sql: str, *, limit: int, timeout_s: float) -> QueryResult:
-    """Run ``sql`` on its own read-only connection to the SQLite file at ``path``."""
-    return await asyncio.to_thread(_query_sqlite_blocking, path, sql, limit, timeout_s)
+async def query_sqlite(
+    path: Path, sql: str, *, owner: str, limit: int, timeout_s: float
+) -> QueryResult:
+    """Run ``sql`` over ``owner``'s rows on its own read-only connection to the SQLite file at
+    ``path`` (see ``sentinel.storage.owned_views``)."""
+    return await asyncio.to_thread(_query_sqlite_blocking, path, sql, owner, limit, timeout_s)
 
 
-def _query_sqlite_blocking(path: Path, sql: str, limit: int, timeout_s: float) -> QueryResult:
+def _query_sqlite_blocking(
+    path: Path, sql: str, owner: str, limit: int, timeout_s: float
+) -> QueryResult:
     if not path.is_file():
         raise ConfigError(f"read-only queries need an existing SQLite file, not {path}")
     refused: list[str] = []
 
-    def authorize(action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
+    def authorize(
+        action: int, arg1: str | None, arg2: str | None, database: str | None, source: str | None
+    ) -> int:
         kind = _sqlite_refusal(action, arg1, arg2)
+        if (
+            kind is None
+            and action == sqlite3.SQLITE_READ
+            and not sqlite_read_allowed(arg1, database, source)
+        ):
+            kind = f"reading main.{arg1} (the owner's rows are in {arg1})"
+        if kind is not None and arg1 in OWNED_TABLES:
+            # The names resolve to the owner's temporary views: name the statement written.
+            kind = kind.replace(" TEMP ", " ")
         if kind is None:
             return sqlite3.SQLITE_OK
         refused.append(kind)
@@ -111,6 +130,9 @@ def _query_sqlite_blocking(path: Path, sql: str, limit: int, timeout_s: float) -
         f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None, timeout=timeout_s
     )
     try:
+        # The temporary schema is writable on a mode=ro connection, until query_only.
+        for statement in owned_view_statements(owner, base="main", temp="temp"):
+            connection.execute(statement)
         connection.execute("PRAGMA query_only=ON")
         connection.set_authorizer(authorize)
         # Checked every few thousand VM steps: a runaway query is interrupted at the deadline.
@@ -127,7 +149,7 @@ def _query_sqlite_blocking(path: Path, sql: str, limit: int, timeout_s: float) -
             if refused:
                 raise ReadOnlyQueryError(sql, refused[0]) from exc
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY" or (
-                "may not be modified" in str(exc)
+                "may not be modified" in str(exc) or "because it is a view" in str(exc)
             ):
                 raise ReadOnlyQueryError(sql, statement_kind(sql)) from exc
             if "interrupted" in str(exc):
@@ -157,22 +179,35 @@ def _sqlite_refusal(action: int, arg1: str | None, arg2: str | None) -> str | No
 
 
 async def query_postgresql(
-    engine: AsyncEngine, sql: str, *, limit: int, timeout_s: float
+    engine: AsyncEngine, sql: str, *, owner: str, limit: int, timeout_s: float
 ) -> QueryResult:
-    """Run ``sql`` in a read-only transaction, as the reader role where available."""
+    """Run ``sql`` over ``owner``'s rows in a read-only transaction, as the reader role (see
+    ``sentinel.storage.owned_views``); refused when that role is not available."""
     async with engine.connect() as connection:
         try:
-            await connection.exec_driver_sql("SET TRANSACTION READ ONLY")
-            await connection.exec_driver_sql(
-                f"SET LOCAL statement_timeout = {max(1, int(timeout_s * 1000))}"
-            )
             usable = await connection.exec_driver_sql(
                 "SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) "
                 "THEN pg_has_role(current_user, $1, 'MEMBER') ELSE false END",
                 (READER_ROLE,),
             )
-            if usable.scalar():
-                await connection.exec_driver_sql(f"SET LOCAL ROLE {READER_ROLE}")
+            if not usable.scalar():
+                raise ReadOnlyQueryError(
+                    sql,
+                    "a query",
+                    f"PostgreSQL needs the {READER_ROLE} role (migration 0001 makes it where the "
+                    "user may CREATE ROLE) to keep a query to one owner's rows",
+                )
+            schema = (await connection.exec_driver_sql("SELECT current_schema()")).scalar()
+            # Made (and granted) in this transaction, gone at its rollback.
+            for statement in owned_view_statements(owner, base=f'"{schema}"', temp="pg_temp"):
+                await connection.exec_driver_sql(statement)
+            views = ", ".join(f"pg_temp.{name}" for name in OWNED_TABLES)
+            await connection.exec_driver_sql(f"GRANT SELECT ON {views} TO {READER_ROLE}")
+            await connection.exec_driver_sql("SET TRANSACTION READ ONLY")
+            await connection.exec_driver_sql(
+                f"SET LOCAL statement_timeout = {max(1, int(timeout_s * 1000))}"
+            )
+            await connection.exec_driver_sql(f"SET LOCAL ROLE {READER_ROLE}")
             result = await connection.exec_driver_sql(sql)
             if not result.returns_rows:
                 raise ReadOnlyQueryError(sql, statement_kind(sql))
@@ -199,6 +234,9 @@ def _postgresql_refusal(sql: str, exc: DBAPIError, timeout_s: float) -> InvalidI
         table = re.search(r"permission denied for (?:table|relation) (\w+)", message)
         if table and table.group(1) in SECRET_TABLES:
             return ReadOnlyQueryError(sql, f"reading {table.group(1)}")
+        if table and table.group(1) in OWNED_TABLES:
+            name = table.group(1)
+            return ReadOnlyQueryError(sql, f"reading {name}", f"the owner's rows are in {name}")
         return ReadOnlyQueryError(sql, statement_kind(sql), message.splitlines()[-1])
     if sqlstate == "57014":  # query_canceled by statement_timeout
         return QueryFailed(sql, f"timed out after {timeout_s:g}s")

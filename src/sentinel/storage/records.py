@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, ClassVar
 
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.enums import (
     DeliveryStatus,
     GovernorKind,
@@ -55,6 +56,8 @@ class MonitorRecord(Snapshot[Monitor]):
     # The pages read on every run, and the state's declared fields (see Monitor.urls).
     urls: list[str] = field(default_factory=list)
     fields: list[dict[str, Any]] = field(default_factory=list)
+    # Whose monitor (see ``sentinel.owners``).
+    owner: str = LOCAL_OWNER
 
     CONVERTERS: ClassVar[Converters] = {
         "notify_behavior": NotifyBehavior,

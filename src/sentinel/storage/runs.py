@@ -13,8 +13,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sentinel.errors import InvalidInput
 from sentinel.storage.enums import SKIPPED_STATUSES, RunStatus
 from sentinel.storage.errors import RecordNotFound
-from sentinel.storage.models import Run
+from sentinel.storage.models import Monitor, Run
 from sentinel.storage.monitor_fields import validate_json
+from sentinel.storage.ownership import of_owned_monitor
 from sentinel.storage.records import RunRecord
 
 OPEN_STATUSES = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
@@ -52,8 +53,9 @@ class RunEnding:
 class RunRepository:
     """Run records on one transaction's session."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, owner: str | None = None) -> None:
         self.session = session
+        self.owner = owner  # whose rows it reads (see ``sentinel.storage.ownership``)
 
     async def create_pending(
         self, monitor_id: int, *, scheduled_at: datetime, retry_count: int = 0
@@ -163,7 +165,7 @@ class RunRepository:
     async def get(self, run_id: int) -> RunRecord:
         """The run, or ``RecordNotFound``."""
         row = await self.session.get(Run, run_id, populate_existing=True)
-        if row is None:
+        if row is None or not await self._owned(row.monitor_id):
             raise RecordNotFound("run", run_id)
         return RunRecord.of(row)
 
@@ -171,7 +173,12 @@ class RunRepository:
         self, monitor_id: int, *, limit: int = 50, before_id: int | None = None
     ) -> list[RunRecord]:
         """Runs of a monitor, newest first; page with ``before_id``."""
-        query = select(Run).where(Run.monitor_id == monitor_id).order_by(Run.id.desc()).limit(limit)
+        query = (
+            select(Run)
+            .where(Run.monitor_id == monitor_id, of_owned_monitor(Run.monitor_id, self.owner))
+            .order_by(Run.id.desc())
+            .limit(limit)
+        )
         if before_id is not None:
             query = query.where(Run.id < before_id)
         return [RunRecord.of(row) for row in await self.session.scalars(query)]
@@ -182,11 +189,21 @@ class RunRepository:
         ids = list(monitor_ids)
         if not ids:
             return {}
-        newest = select(func.max(Run.id)).where(Run.monitor_id.in_(ids)).group_by(Run.monitor_id)
+        newest = (
+            select(func.max(Run.id))
+            .where(Run.monitor_id.in_(ids), of_owned_monitor(Run.monitor_id, self.owner))
+            .group_by(Run.monitor_id)
+        )
         rows = await self.session.scalars(
             select(Run).where(Run.id.in_(newest)).execution_options(populate_existing=True)
         )
         return {row.monitor_id: RunRecord.of(row) for row in rows}
+
+    async def _owned(self, monitor_id: int) -> bool:
+        if self.owner is None:
+            return True
+        owner = await self.session.scalar(select(Monitor.owner).where(Monitor.id == monitor_id))
+        return owner == self.owner
 
     async def _insert(
         self,

@@ -13,21 +13,23 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.storage.errors import ConcurrentWrite, RecordNotFound
 from sentinel.storage.models import StateVersion
 from sentinel.storage.monitor_fields import validate_json
+from sentinel.storage.ownership import of_owned_monitor
 from sentinel.storage.records import StateVersionRecord
 
 
 class StateVersionRepository:
     """Append-only history of sensed states (the asset), on one transaction's session."""
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, owner: str | None = None) -> None:
         self.session = session
+        self.owner = owner  # whose rows it reads (see ``sentinel.storage.ownership``)
 
     async def append(
         self,
@@ -149,7 +151,7 @@ class StateVersionRepository:
         """The most recent state of the monitor, or None before its first sensing."""
         row = await self.session.scalar(
             select(StateVersion)
-            .where(StateVersion.monitor_id == monitor_id)
+            .where(StateVersion.monitor_id == monitor_id, self._owned())
             .order_by(StateVersion.version.desc())
             .limit(1)
         )
@@ -180,7 +182,9 @@ class StateVersionRepository:
         """One version, or ``RecordNotFound``."""
         row = await self.session.scalar(
             select(StateVersion).where(
-                StateVersion.monitor_id == monitor_id, StateVersion.version == version
+                StateVersion.monitor_id == monitor_id,
+                StateVersion.version == version,
+                self._owned(),
             )
         )
         if row is None:
@@ -193,10 +197,13 @@ class StateVersionRepository:
         """Versions newest first; page with ``before_version``."""
         query = (
             select(StateVersion)
-            .where(StateVersion.monitor_id == monitor_id)
+            .where(StateVersion.monitor_id == monitor_id, self._owned())
             .order_by(StateVersion.version.desc())
             .limit(limit)
         )
         if before_version is not None:
             query = query.where(StateVersion.version < before_version)
         return [StateVersionRecord.of(row) for row in await self.session.scalars(query)]
+
+    def _owned(self) -> ColumnElement[bool]:
+        return of_owned_monitor(StateVersion.monitor_id, self.owner)

@@ -32,17 +32,22 @@ class EngineSummary:
         return sum(self.monitors.values())
 
 
-async def engine_summary(session: AsyncSession) -> EngineSummary:
-    """Count, do not list: see the module's docstring."""
-    by_state = await session.execute(
-        select(Monitor.state, func.count(Monitor.id)).group_by(Monitor.state)
+async def engine_summary(session: AsyncSession, owner: str | None = None) -> EngineSummary:
+    """Count, do not list: see the module's docstring. With ``owner``, only that owner's
+    monitors and their deliveries and runs are counted (what a key's holder may see)."""
+    states = select(Monitor.state, func.count(Monitor.id)).group_by(Monitor.state)
+    unsent_query = select(func.count(Delivery.id)).where(
+        Delivery.status.in_((DeliveryStatus.PENDING, DeliveryStatus.SENDING))
     )
-    unsent = await session.scalar(
-        select(func.count(Delivery.id)).where(
-            Delivery.status.in_((DeliveryStatus.PENDING, DeliveryStatus.SENDING))
-        )
-    )
-    last = await session.scalar(select(func.max(Run.finished_at)))
+    last_query = select(func.max(Run.finished_at))
+    if owner is not None:
+        owned = select(Monitor.id).where(Monitor.owner == owner)
+        states = states.where(Monitor.owner == owner)
+        unsent_query = unsent_query.where(Delivery.monitor_id.in_(owned))
+        last_query = last_query.where(Run.monitor_id.in_(owned))
+    by_state = await session.execute(states)
+    unsent = await session.scalar(unsent_query)
+    last = await session.scalar(last_query)
     return EngineSummary(
         monitors={MonitorState(state): int(count) for state, count in by_state},
         unsent=int(unsent or 0),

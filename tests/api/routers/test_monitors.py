@@ -248,3 +248,18 @@ async def test_a_duplicate_name_is_refused(client: httpx.AsyncClient) -> None:
     await create(client, name="same")
     response = await client.post("/api/v1/monitors", json=SPEC | {"name": "same"})
     assert problem(response, 422)["errors"][0]["field"] == "name"
+
+
+async def test_unnamed_monitors_whose_queries_begin_alike_get_numbered_names(
+    client: httpx.AsyncClient,
+) -> None:
+    stem = "Tell me when the price of the Kestrel 4 espresso machine drops below"
+    first = await create(client, query=f"{stem} 300 euros")
+    second = await create(client, query=f"{stem} 250 euros")
+    third = await create(client, query=f"{stem} 200 euros")
+    assert first["name"].endswith("…")
+    assert second["name"] == f"{first['name']} (2)"
+    assert third["name"] == f"{first['name']} (3)"
+    # A name the caller chose is still refused when taken, never renamed.
+    chosen = await client.post("/api/v1/monitors", json=SPEC | {"name": first["name"]})
+    assert chosen.status_code == 422

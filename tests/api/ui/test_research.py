@@ -118,7 +118,7 @@ def test_citations_link_only_to_sources_that_exist() -> None:
 async def test_the_research_page_lists_the_questions_asked_newest_first(
     research_client: httpx.AsyncClient,
 ) -> None:
-    assert "Asked since the server started" not in (await research_client.get("/research")).text
+    assert "Your recent questions" not in (await research_client.get("/research")).text
     await post_form(research_client, "/research", {"question": "Who won?"})
     await post_form(research_client, "/research", {"question": "Who <i>lost</i>?"})
 

@@ -168,6 +168,28 @@ async def test_a_monitor_created_in_chat_is_a_normal_monitor(make_deps: DepsFact
     assert [m["id"] for m in ok(listed)["monitors"]] == [stored.id]
 
 
+async def test_monitor_actions_reach_only_the_owners_monitors(make_deps: DepsFactory) -> None:
+    deps = make_deps(Script())
+    [created] = await run(
+        deps, ("CREATE_MONITOR", {"sentence": "Tell me when tickets drop", "name": "tickets"})
+    )
+    monitor = ok(created)["monitor"]["id"]
+    listed, by_id, by_name, counted = await run(
+        deps,
+        ("LIST_MONITORS", {}),
+        ("GET_MONITOR", {"monitor": monitor}),
+        ("GET_MONITOR", {"monitor": "tickets"}),
+        ("QUERY_STATE", {"sql": "SELECT count(*) AS n FROM monitors"}),
+        owner="bob",
+    )
+    assert ok(listed)["monitors"] == []
+    assert not by_id.ok
+    assert not by_name.ok
+    assert ok(counted)["rows"] == [[0]]
+    async with deps.db.transaction(owner="alice") as tx:
+        assert (await tx.monitors.get(monitor)).owner == "alice"
+
+
 async def test_create_monitor_refuses_what_watch_add_refuses(make_deps: DepsFactory) -> None:
     deps = make_deps(Script())
     [bad] = await run(

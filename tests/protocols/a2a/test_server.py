@@ -224,6 +224,12 @@ async def test_tasks_belong_to_the_owner_of_the_key_that_made_them(
     with pytest.raises(TaskNotFoundError):
         await as_bob.get_task(GetTaskRequest(id=task.id))
     await as_bob.close()
+    # The monitor the task made is Alice's too: Bob's requests do not see it.
+    async with served.db.transaction() as tx:
+        [made] = await tx.monitors.find()
+    assert made.owner == "alice"
+    async with served.db.transaction(owner="bob") as tx:
+        assert await tx.monitors.find() == []
 
 
 async def test_protocol_0_3_method_names_are_served_too(

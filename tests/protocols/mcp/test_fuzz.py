@@ -78,7 +78,7 @@ def fuzzed_server(
     backend = McpBackend(
         db=db,
         clock=clock,
-        research=ResearchJobs(no_evidence, clock),
+        research=ResearchJobs(no_evidence, clock, db),
         memories=MemoryService(db, clock=clock, embedder=None),
     )
     try:

@@ -15,6 +15,8 @@ import pytest
 from mcp import Client
 from mcp.client.client import ConnectMode
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.types import TextResourceContents
 
 from sentinel.cli.mcp_server import research_runner
 from sentinel.cli.serve import build_server
@@ -149,3 +151,38 @@ async def test_sentinel_serve_mounts_mcp_and_refuses_foreign_host_names(db: Data
     assert "create_monitor" in {tool.name for tool in tools.tools}
     # DNS rebinding: a loopback server answers only to loopback names.
     assert rebound.status_code in (403, 421)
+
+
+async def test_the_tools_and_resources_see_the_callers_monitors_only(db: Database) -> None:
+    alice, bob = await new_key(db, "alice"), await new_key(db, "bob")
+    app = mcp_app(db, research_runner(WORLD, RESEARCH_MODEL))
+    async with running(app) as base:
+        async with with_key(f"{base}/mcp", alice, "auto") as client:
+            monitor = data(await client.call_tool("create_monitor", SPEC))["id"]
+            mine = data(await client.call_tool("list_monitors", {}))["items"]
+        async with with_key(f"{base}/mcp", bob, "auto") as client:
+            listed = data(await client.call_tool("list_monitors", {}))["items"]
+            hidden = [
+                problem(await client.call_tool(tool, {"monitor_id": monitor}), 404)["detail"]
+                for tool in ("get_monitor", "pause_monitor", "run_monitor_now", "delete_monitor")
+            ]
+            counted = data(
+                await client.call_tool("query_state", {"sql": "SELECT count(*) FROM monitors"})
+            )["rows"]
+            listing = await client.read_resource("sentinel://monitors")
+            try:
+                await client.read_resource(f"sentinel://monitors/{monitor}/state")
+            except MCPError as error:
+                state_refused = error.error.message
+            else:
+                state_refused = ""
+
+    assert [m["id"] for m in mine] == [monitor]
+    assert listed == []
+    assert hidden == [f"no monitor {monitor}"] * 4
+    assert counted == [[0]]
+    assert isinstance(listing.contents[0], TextResourceContents)
+    assert json.loads(listing.contents[0].text) == []
+    assert state_refused == f"no monitor {monitor}"
+    async with db.transaction() as tx:  # Alice's monitor is untouched
+        assert (await tx.monitors.get(monitor)).state.value == "active"

@@ -8,6 +8,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from sentinel.api.dependencies import State
+from sentinel.api.owners import Owner
 from sentinel.api.problems import PROBLEM_RESPONSES, Problem
 from sentinel.storage import Database, ReadOnlyQueryError
 from sentinel.storage.readonly import MAX_ROWS
@@ -43,17 +44,18 @@ PRIVATE_TABLES = ("api_keys",)
 
 
 @router.post("/query")
-async def run_query(body: QueryRequest, state: State) -> QueryResponse:
-    """Run one read-only statement; writes, DDL and the API keys are refused with 403."""
-    return await answer_query(state.db, body)
+async def run_query(body: QueryRequest, state: State, owner: Owner) -> QueryResponse:
+    """Run one read-only statement over the caller's monitors and their history; writes,
+    DDL, other owners' rows and the API keys are refused with 403."""
+    return await answer_query(state.db, body, owner)
 
 
-async def answer_query(db: Database, body: QueryRequest) -> QueryResponse:
-    """The answer to one read-only query (the API's and the MCP ``query_state`` tool's):
-    ``ReadOnlyQueryError`` for a write, DDL or the API keys."""
+async def answer_query(db: Database, body: QueryRequest, owner: str) -> QueryResponse:
+    """The answer to one read-only query of ``owner`` (the API's and the MCP ``query_state``
+    tool's): ``ReadOnlyQueryError`` for a write, DDL or the API keys."""
     lowered = body.sql.lower()
     for table in PRIVATE_TABLES:
         if table in lowered:
             raise ReadOnlyQueryError(body.sql, f"reading {table}", "API keys are private")
-    result = await db.query_readonly(body.sql, limit=body.limit)
+    result = await db.query_readonly(body.sql, owner=owner, limit=body.limit)
     return QueryResponse(columns=result.columns, rows=[list(row) for row in result.rows])

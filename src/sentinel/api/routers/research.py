@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from sentinel.api.dependencies import MAX_ID, State
+from sentinel.api.owners import Owner
 from sentinel.api.problems import PROBLEM_RESPONSES, Conflict
 from sentinel.api.research_jobs import JobStatus, ResearchJob
 from sentinel.errors import InvalidInput
@@ -60,21 +61,21 @@ class ResearchJobView(BaseModel):
 
 
 @router.post("", status_code=202)
-async def start_research(body: ResearchRequest, state: State) -> ResearchJobView:
+async def start_research(body: ResearchRequest, state: State, owner: Owner) -> ResearchJobView:
     """Start researching a question in the background; follow it with the returned id."""
-    return ResearchJobView.of(state.research.start(body.normalized_question()))
+    return ResearchJobView.of(await state.research.start(owner, body.normalized_question()))
 
 
 @router.get("/{job_id}")
-async def get_research(job_id: JobId, state: State) -> ResearchJobView:
+async def get_research(job_id: JobId, state: State, owner: Owner) -> ResearchJobView:
     """A job's status."""
-    return ResearchJobView.of(state.research.get(job_id))
+    return ResearchJobView.of(await state.research.get(owner, job_id))
 
 
 @router.get("/{job_id}/result")
-async def get_research_result(job_id: JobId, state: State) -> dict[str, Any]:
+async def get_research_result(job_id: JobId, state: State, owner: Owner) -> dict[str, Any]:
     """The report payload of a succeeded job (409 while running or after a failure)."""
-    job = state.research.get(job_id)
+    job = await state.research.get(owner, job_id)
     if job.result is None:
         reason = "is still running" if not job.done else f"failed: {job.error}"
         raise InvalidJobState(job, reason)
@@ -86,10 +87,10 @@ async def get_research_result(job_id: JobId, state: State) -> dict[str, Any]:
     response_class=EventSourceResponse,
     responses={200: {"content": {"text/event-stream": {}}, "description": "Progress events."}},
 )
-async def follow_research(job_id: JobId, state: State) -> EventSourceResponse:
+async def follow_research(job_id: JobId, state: State, owner: Owner) -> EventSourceResponse:
     """Progress as server-sent events (``progress``, one per run-log event), then ``end``
     with the job's final status."""
-    job = state.research.get(job_id)
+    job = await state.research.get(owner, job_id)
 
     async def events() -> AsyncIterator[ServerSentEvent]:
         async for event in job.follow():

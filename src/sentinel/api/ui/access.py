@@ -16,7 +16,8 @@ from starlette.datastructures import FormData
 from sentinel.api.state import ApiState, api_state
 from sentinel.api.ui.session import COOKIE, CSRF_FIELD, CSRF_HEADER, Session, Signer
 from sentinel.errors import InvalidInput, SentinelError
-from sentinel.storage.api_keys import ApiKeyRepository
+from sentinel.owners import LOCAL_OWNER
+from sentinel.storage.api_keys import ApiKeyRecord, ApiKeyRepository
 
 FORM_TYPE = "application/x-www-form-urlencoded"
 MAX_FORM_BYTES = 64 * 1024
@@ -32,6 +33,8 @@ class Viewer:
     keys_required: bool
     key_name: str | None = None
     issued: bool = False
+    # Whose monitors and research jobs the pages show: the key's owner, or the local user.
+    owner: str = LOCAL_OWNER
 
 
 class LoginRequired(SentinelError):
@@ -61,12 +64,12 @@ async def keys_required(state: ApiState) -> bool:
         return await ApiKeyRepository(tx.session).any_active()
 
 
-async def active_key_name(state: ApiState, key_id: int) -> str | None:
-    """The name of key ``key_id`` if it exists and is not revoked."""
+async def active_key(state: ApiState, key_id: int) -> ApiKeyRecord | None:
+    """Key ``key_id`` if it exists and is not revoked."""
     async with state.db.transaction() as tx:
         for key in await ApiKeyRepository(tx.session).list():
             if key.id == key_id and key.active:
-                return key.name
+                return key
     return None
 
 
@@ -77,15 +80,22 @@ async def optional_viewer(request: Request) -> Viewer:
     now = state.clock.now()
     session = signer.load(request.cookies.get(COOKIE), now)
     required = await keys_required(state)
-    key_name = None
+    key = None
     if session is not None and session.key_id is not None:
-        key_name = await active_key_name(state, session.key_id)
-        if key_name is None:  # revoked since: the session is over
+        key = await active_key(state, session.key_id)
+        if key is None:  # revoked since: the session is over
             session = None
     issued = session is None
     if session is None:
         session = Session.new(now)
-    return Viewer(session, signer.csrf_token(session), required, key_name, issued)
+    return Viewer(
+        session,
+        signer.csrf_token(session),
+        required,
+        key.name if key is not None else None,
+        issued,
+        owner=key.owner if key is not None else LOCAL_OWNER,
+    )
 
 
 async def viewer(request: Request) -> Viewer:

@@ -118,7 +118,7 @@ async def create(request: Request, viewer: CurrentViewer, state: State) -> Respo
     if spec is not None and not problems:
         try:
             new = new_monitor(spec, channels=channels)
-            async with state.db.transaction() as tx:
+            async with state.db.transaction(owner=viewer.owner) as tx:
                 created = await tx.monitors.create(new, now=state.clock.now())
             return redirect(f"/monitors/{created.id}?done=created")
         except InvalidInput as error:

@@ -72,9 +72,9 @@ async def dashboard_rows(tx: Transaction) -> list[dict[str, Any]]:
 @router.get("/")
 async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """Every monitor: state, last result, next run; a summary above refreshes itself."""
-    async with state.db.reading() as tx:
+    async with state.db.reading(owner=viewer.owner) as tx:
         rows = await dashboard_rows(tx)
-        summary = await engine_summary(tx.session)
+        summary = await engine_summary(tx.session, owner=viewer.owner)
     return page(
         request,
         "dashboard.html",
@@ -90,15 +90,15 @@ async def dashboard(request: Request, viewer: CurrentViewer, state: State) -> Re
 async def dashboard_summary(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """Counts of monitors by state, deliveries unsent, the last run's end: what the
     dashboard polls (cheap at any number of monitors)."""
-    async with state.db.reading() as tx:
-        summary = await engine_summary(tx.session)
+    async with state.db.reading(owner=viewer.owner) as tx:
+        summary = await engine_summary(tx.session, owner=viewer.owner)
     return page(request, "_summary.html", viewer, summary=summary, now=state.clock.now())
 
 
 @router.get("/partials/monitors")
 async def dashboard_table(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """The dashboard's table alone."""
-    async with state.db.reading() as tx:
+    async with state.db.reading(owner=viewer.owner) as tx:
         rows = await dashboard_rows(tx)
     return page(
         request,
@@ -171,7 +171,7 @@ async def monitor_page(
     done: str | None = None,
 ) -> Response:
     """One monitor: what it watches, its state and history."""
-    async with state.db.reading() as tx:
+    async with state.db.reading(owner=viewer.owner) as tx:
         monitor = await tx.monitors.get(monitor_id)
         runs = await tx.runs.for_monitor(monitor_id, limit=RUNS_SHOWN)
         states = await tx.states.history(monitor_id, limit=STATES_READ)
@@ -208,7 +208,7 @@ async def _act(
 ) -> MonitorRecord:
     await checked_form(request, viewer)
     now = state.clock.now()
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         if verb == "pause":
             return await tx.monitors.transition(monitor_id, MonitorState.PAUSED, now=now)
         if verb == "resume":
@@ -248,7 +248,7 @@ async def confirm_delete(
     request: Request, monitor_id: MonitorId, viewer: CurrentViewer, state: State
 ) -> Response:
     """Ask before deleting."""
-    async with state.db.reading() as tx:
+    async with state.db.reading(owner=viewer.owner) as tx:
         monitor = await tx.monitors.get(monitor_id)
     return page(request, "delete.html", viewer, monitor=monitor)
 
@@ -259,6 +259,6 @@ async def delete(
 ) -> Response:
     """Delete the monitor with its history."""
     await checked_form(request, viewer)
-    async with state.db.transaction() as tx:
+    async with state.db.transaction(owner=viewer.owner) as tx:
         await tx.monitors.delete(monitor_id)
     return redirect("/")

@@ -21,7 +21,7 @@ router = APIRouter(route_class=UiRoute, include_in_schema=False)
 
 @router.get("/research")
 async def research_form(request: Request, viewer: CurrentViewer, state: State) -> Response:
-    """The question box, and the questions asked since the server started."""
+    """The question box, and the viewer's recent questions."""
     return page(
         request,
         "research.html",
@@ -29,7 +29,7 @@ async def research_form(request: Request, viewer: CurrentViewer, state: State) -
         question="",
         problem=None,
         limit=MAX_QUESTION_CHARS,
-        jobs=state.research.recent(),
+        jobs=await state.research.recent(viewer.owner),
     )
 
 
@@ -58,10 +58,10 @@ async def start(request: Request, viewer: CurrentViewer, state: State) -> Respon
             question=text[:MAX_QUESTION_CHARS],
             problem=problem,
             limit=MAX_QUESTION_CHARS,
-            jobs=state.research.recent(),
+            jobs=await state.research.recent(viewer.owner),
         )
     ResearchRequest(question=question)  # the API's own check of the request
-    job = state.research.start(question)
+    job = await state.research.start(viewer.owner, question)
     return redirect(f"/research/{job.id}")
 
 
@@ -70,7 +70,7 @@ async def job_page(
     request: Request, job_id: JobId, viewer: CurrentViewer, state: State
 ) -> Response:
     """A job: its progress (streamed by the page's script) and, once done, its report."""
-    job = state.research.get(job_id)
+    job = await state.research.get(viewer.owner, job_id)
     report = report_view(job.result) if job.result is not None else None
     return page(request, "research_job.html", viewer, job=job, report=report)
 
@@ -78,4 +78,4 @@ async def job_page(
 @router.get("/research/{job_id}/events")
 async def job_events(job_id: JobId, viewer: CurrentViewer, state: State) -> EventSourceResponse:
     """The job's progress events: the API's stream, for a page signed in by cookie."""
-    return await follow_research(job_id, state)
+    return await follow_research(job_id, state, viewer.owner)

@@ -127,7 +127,7 @@ class SentinelAgentExecutor(AgentExecutor):
         try:
             request, answer = _request_of(context)
             if request.skill is Skill.MONITOR:
-                await self._monitor(request, answer, updater)
+                await self._monitor(request, answer, updater, _owner(context))
             elif request.skill is Skill.RESEARCH:
                 await self._research(research_question(request), updater)
             else:
@@ -148,15 +148,15 @@ class SentinelAgentExecutor(AgentExecutor):
         await updater.cancel(_agent_message(updater, "Canceled at the caller's request."))
 
     async def _monitor(
-        self, request: SkillRequest, answer: str | None, updater: TaskUpdater
+        self, request: SkillRequest, answer: str | None, updater: TaskUpdater, owner: str
     ) -> None:
         spec = monitor_spec(request, answer)
         channels = await self.push.channels_for(updater.task_id, updater.context_id)
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(owner=owner) as tx:
             record = await tx.monitors.create(
                 new_monitor(spec, channels=channels), now=self.clock.now()
             )
-        self.push.bind(updater.task_id, record.id, updater.context_id)
+        self.push.bind(updater.task_id, record.id, updater.context_id, owner)
         view = monitor_view(record)
         await updater.add_artifact([new_data_part(view)], name=MONITOR_ARTIFACT)
         summary = (
@@ -223,7 +223,8 @@ class SentinelAgentExecutor(AgentExecutor):
 
 
 def _owner(context: RequestContext) -> str:
-    """Whose memories and tasks a chat turn uses: the API key's owner, else the local user."""
+    """Whose monitors, memories and tasks a request uses: the API key's owner, else the
+    local user."""
     return context.call_context.user.user_name or LOCAL_OWNER
 
 

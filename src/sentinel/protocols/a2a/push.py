@@ -22,6 +22,7 @@ from sentinel.errors import InvalidInput
 from sentinel.monitor.models import MAX_CHANNELS
 from sentinel.notify import parse_channel_spec
 from sentinel.notify.specs import A2APushChannelSpec, channel_json
+from sentinel.protocols.a2a.tasks import task_owner
 from sentinel.storage import Database
 
 
@@ -43,19 +44,21 @@ class MonitorPushConfigs(InMemoryPushNotificationConfigStore):
     """The SDK's in-memory config store, which also keeps bound monitors' channels in step."""
 
     def __init__(self, db: Database, clock: Clock) -> None:
-        super().__init__()
+        super().__init__(owner_resolver=task_owner)
         self.db = db
         self.clock = clock
-        self._bound: dict[str, tuple[int, str]] = {}
+        # task id → (monitor id, context id, the task's owner, whose monitor it is)
+        self._bound: dict[str, tuple[int, str, str]] = {}
 
     async def channels_for(self, task_id: str, context_id: str) -> list[dict[str, Any]]:
         """The A2A channels of the configs registered for ``task_id`` so far (validated)."""
         configs = await self.get_info_for_dispatch(task_id)
         return [push_channel(config, context_id) for config in configs]
 
-    def bind(self, task_id: str, monitor_id: int, context_id: str) -> None:
-        """Record that ``task_id`` created ``monitor_id``: later configs become its channels."""
-        self._bound[task_id] = (monitor_id, context_id)
+    def bind(self, task_id: str, monitor_id: int, context_id: str, owner: str) -> None:
+        """Record that ``task_id`` of ``owner`` created ``monitor_id``: later configs become
+        its channels."""
+        self._bound[task_id] = (monitor_id, context_id, owner)
 
     def monitor_of(self, task_id: str) -> int | None:
         """The monitor ``task_id`` created, if any."""
@@ -70,7 +73,7 @@ class MonitorPushConfigs(InMemoryPushNotificationConfigStore):
     ) -> TaskPushNotificationConfig:
         """Store the config (refusing a URL no channel could deliver to) and, for a bound
         task, make it a channel of the monitor."""
-        context_id = self._bound.get(task_id, (0, ""))[1]
+        context_id = self._bound.get(task_id, (0, "", ""))[1]
         candidate = TaskPushNotificationConfig()
         candidate.CopyFrom(notification_config)
         candidate.task_id = task_id
@@ -97,9 +100,9 @@ class MonitorPushConfigs(InMemoryPushNotificationConfigStore):
         bound = self._bound.get(task_id)
         if bound is None:
             return
-        monitor_id, context_id = bound
+        monitor_id, context_id, owner = bound
         wanted = await self.channels_for(task_id, context_id)
-        async with self.db.transaction() as tx:
+        async with self.db.transaction(owner=owner) as tx:
             try:
                 record = await tx.monitors.get(monitor_id)
             except LookupError:

@@ -21,7 +21,7 @@ from a2a.auth.user import User
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict
 from a2a.server.routes import DefaultServerCallContextBuilder, create_jsonrpc_routes
-from a2a.server.tasks import BasePushNotificationSender, InMemoryTaskStore
+from a2a.server.tasks import BasePushNotificationSender
 from fastapi import FastAPI, HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -39,6 +39,7 @@ from sentinel.clock import Clock, SystemClock
 from sentinel.protocols.a2a.card import CARD_PATHS, RPC_PATH, agent_card
 from sentinel.protocols.a2a.executor import SentinelAgentExecutor
 from sentinel.protocols.a2a.push import MonitorPushConfigs
+from sentinel.protocols.a2a.tasks import SentinelTaskStore
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 from sentinel.web.outbound import guarded_client
@@ -78,7 +79,7 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     executor = SentinelAgentExecutor(state.db, state.clock, runner, push, chat)
     handler = DefaultRequestHandler(
         agent_executor=executor,
-        task_store=InMemoryTaskStore(),
+        task_store=SentinelTaskStore(state.db),
         agent_card=agent_card("http://localhost"),
         push_config_store=push,
         push_sender=BasePushNotificationSender(push_client, push),

@@ -7,9 +7,12 @@ in ``/api/v1/research``; one memory index serves both); ``sentinel mcp`` makes i
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import FastAPI, Request
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
 
 from sentinel.api.owners import request_owner
@@ -39,7 +42,7 @@ class McpBackend:
         return cls(
             db=db,
             clock=clock,
-            research=ResearchJobs(research_runner or configured_research, clock),
+            research=ResearchJobs(research_runner or configured_research, clock, db, recover=False),
             memories=MemoryService(db, clock=clock),
         )
 
@@ -57,9 +60,38 @@ class McpBackend:
 
 
 def caller_owner(ctx: Context) -> str:
-    """Whose memories a call reads and writes: over HTTP the owner of the API key the request
-    carried (``sentinel.api.auth`` put it on the request), over stdio the local user."""
-    request = ctx.request_context.request
+    """Whose monitors, research jobs and memories a call reads and writes: over HTTP the
+    owner of the API key the request carried (``sentinel.api.auth`` put it on the request),
+    over stdio the local user."""
+    return owner_of_request(ctx.request_context.request)
+
+
+def owner_of_request(request: object) -> str:
+    """The owner of an MCP request's HTTP request; the local user without one (stdio)."""
     if isinstance(request, Request):
         return request_owner(request)
     return LOCAL_OWNER
+
+
+# The caller of the request being handled, for handlers the SDK gives no context to (static
+# resources); set by :class:`CallerOwner` around every request.
+_CALLER: ContextVar[str] = ContextVar("sentinel_mcp_caller", default=LOCAL_OWNER)
+
+
+def current_caller() -> str:
+    """The owner the request being handled acts for (see :class:`CallerOwner`)."""
+    return _CALLER.get()
+
+
+class CallerOwner:
+    """``MCPServer(middleware=[CallerOwner()])``: records the caller's owner for the
+    request's handlers (resources have no ``Context`` parameter when their URI has none)."""
+
+    async def __call__(
+        self, ctx: ServerRequestContext[Any, Any], call_next: CallNext
+    ) -> HandlerResult:
+        token = _CALLER.set(owner_of_request(ctx.request))
+        try:
+            return await call_next(ctx)
+        finally:
+            _CALLER.reset(token)

@@ -46,7 +46,7 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
 
         async def research() -> ResearchOutcome:
             asked = request_of(ResearchRequest, {"question": question})
-            job = backend.research.start(asked.normalized_question())
+            job = await backend.research.start(caller_owner(ctx), asked.normalized_question())
             followed = 0  # progress must increase with every notification
             async for event in job.follow():
                 followed += 1
@@ -67,15 +67,17 @@ def knowledge_tools(backend: McpBackend) -> list[Tool]:
                 "and deliveries, e.g. 'SELECT id, name, state FROM monitors'."
             ),
         ],
+        ctx: Context,
         limit: Annotated[
             int | None, Field(description=f"Rows returned at most (default 1000, ≤ {MAX_ROWS}).")
         ] = None,
     ) -> Annotated[CallToolResult, QueryResponse]:
-        """Query the monitors' state history with read-only SQL; writes are refused."""
+        """Query the caller's monitors and their state history with read-only SQL; writes
+        are refused."""
 
         async def query() -> QueryResponse:
             body = request_of(QueryRequest, {"sql": sql, "limit": limit})
-            return await answer_query(backend.db, body)
+            return await answer_query(backend.db, body, caller_owner(ctx))
 
         return await answer(query())
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Annotated
 
+from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import BaseModel, Field
@@ -17,7 +18,7 @@ from sentinel.monitor.models import parse_monitor_spec
 from sentinel.monitor.named_sources import StateField
 from sentinel.monitor.service import new_monitor, with_default_criteria
 from sentinel.protocols.mcp.answers import answer
-from sentinel.protocols.mcp.backend import McpBackend
+from sentinel.protocols.mcp.backend import McpBackend, caller_owner
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord
 
 MAX_HISTORY = 50
@@ -54,6 +55,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
 
     async def create_monitor(
         query: Annotated[str, Field(description="What to watch, e.g. 'Tell me when …'.")],
+        ctx: Context,
         name: Annotated[str | None, Field(description="A short label (default: query).")] = None,
         criteria: Annotated[
             str | None, Field(description="When to notify, in words (default: the query).")
@@ -117,7 +119,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
 
         async def create() -> CreatedMonitor:
             new = new_monitor(parse_monitor_spec(with_default_criteria(body)))
-            async with db.transaction() as tx:
+            async with db.transaction(owner=caller_owner(ctx)) as tx:
                 record = await tx.monitors.create(new, now=clock.now())
                 secret = await tx.monitors.signing_secret(record.id)
             return CreatedMonitor(**asdict(record), signing_secret=secret)
@@ -125,6 +127,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         return await answer(create())
 
     async def list_monitors(
+        ctx: Context,
         state: Annotated[
             MonitorState | None, Field(description="Only monitors in this state.")
         ] = None,
@@ -134,7 +137,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         """List monitors in id order, with their state and next check."""
 
         async def find() -> MonitorList:
-            async with db.transaction() as tx:
+            async with db.transaction(owner=caller_owner(ctx)) as tx:
                 rows = await tx.monitors.find(state=state, limit=limit + 1, offset=offset)
             more = len(rows) > limit
             return MonitorList(items=rows[:limit], next_offset=offset + limit if more else None)
@@ -143,6 +146,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
 
     async def get_monitor(
         monitor_id: MonitorId,
+        ctx: Context,
         history: Annotated[
             int, Field(ge=1, le=MAX_HISTORY, description="How many recent states and runs.")
         ] = 5,
@@ -151,7 +155,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
         runs (each run with its activity trace and decision)."""
 
         async def read() -> MonitorDetail:
-            async with db.transaction() as tx:
+            async with db.transaction(owner=caller_owner(ctx)) as tx:
                 monitor = await tx.monitors.get(monitor_id)
                 states = await tx.states.history(monitor_id, limit=history)
                 runs = await tx.runs.for_monitor(monitor_id, limit=history)
@@ -160,28 +164,40 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
 
         return await answer(read())
 
-    async def pause_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+    async def pause_monitor(
+        monitor_id: MonitorId, ctx: Context
+    ) -> Annotated[CallToolResult, MonitorRecord]:
         """Stop scheduling a monitor's checks until it is resumed."""
-        return await answer(_transition(backend, monitor_id, MonitorState.PAUSED))
+        return await answer(
+            _transition(backend, caller_owner(ctx), monitor_id, MonitorState.PAUSED)
+        )
 
-    async def resume_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+    async def resume_monitor(
+        monitor_id: MonitorId, ctx: Context
+    ) -> Annotated[CallToolResult, MonitorRecord]:
         """Schedule a paused monitor's checks again (due now if its next check has passed)."""
-        return await answer(_transition(backend, monitor_id, MonitorState.ACTIVE))
+        return await answer(
+            _transition(backend, caller_owner(ctx), monitor_id, MonitorState.ACTIVE)
+        )
 
-    async def run_monitor_now(monitor_id: MonitorId) -> Annotated[CallToolResult, MonitorRecord]:
+    async def run_monitor_now(
+        monitor_id: MonitorId, ctx: Context
+    ) -> Annotated[CallToolResult, MonitorRecord]:
         """Make an active monitor due now; a running engine checks it within its poll."""
 
         async def due() -> MonitorRecord:
-            async with db.transaction() as tx:
+            async with db.transaction(owner=caller_owner(ctx)) as tx:
                 return await tx.monitors.run_now(monitor_id, now=clock.now())
 
         return await answer(due())
 
-    async def delete_monitor(monitor_id: MonitorId) -> Annotated[CallToolResult, DeletedMonitor]:
+    async def delete_monitor(
+        monitor_id: MonitorId, ctx: Context
+    ) -> Annotated[CallToolResult, DeletedMonitor]:
         """Delete a monitor with its states, runs and deliveries. This cannot be undone."""
 
         async def delete() -> DeletedMonitor:
-            async with db.transaction() as tx:
+            async with db.transaction(owner=caller_owner(ctx)) as tx:
                 await tx.monitors.delete(monitor_id)
             return DeletedMonitor(id=monitor_id)
 
@@ -212,6 +228,8 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
     ]
 
 
-async def _transition(backend: McpBackend, monitor_id: int, to: MonitorState) -> MonitorRecord:
-    async with backend.db.transaction() as tx:
+async def _transition(
+    backend: McpBackend, owner: str, monitor_id: int, to: MonitorState
+) -> MonitorRecord:
+    async with backend.db.transaction(owner=owner) as tx:
         return await tx.monitors.transition(monitor_id, to, now=backend.clock.now())

@@ -10,7 +10,7 @@ from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 from pydantic import TypeAdapter
 
 from sentinel.api.dependencies import MAX_ID
-from sentinel.protocols.mcp.backend import McpBackend
+from sentinel.protocols.mcp.backend import McpBackend, current_caller
 from sentinel.storage import MonitorRecord, RecordNotFound, StateVersionRecord
 
 MONITORS_URI = "sentinel://monitors"
@@ -34,7 +34,7 @@ def register_resources(server: MCPServer, backend: McpBackend) -> None:
     async def monitors() -> str:
         """Every monitor (the first 200 by id): its state, next check and the URI of its
         latest sensed state."""
-        async with backend.db.transaction() as tx:
+        async with backend.db.transaction(owner=current_caller()) as tx:
             rows = await tx.monitors.find(limit=MAX_LISTED)
         return json.dumps([_summary(row) for row in rows], ensure_ascii=False)
 
@@ -46,7 +46,7 @@ def register_resources(server: MCPServer, backend: McpBackend) -> None:
         if not 1 <= number <= MAX_ID:
             raise ResourceNotFoundError(f"monitor {monitor_id!r} not found: ids are 1, 2, 3…")
         try:
-            async with backend.db.transaction() as tx:
+            async with backend.db.transaction(owner=current_caller()) as tx:
                 monitor = await tx.monitors.get(number)
                 latest = await tx.states.latest(number)
         except RecordNotFound as error:

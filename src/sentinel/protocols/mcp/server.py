@@ -6,7 +6,7 @@ from mcp.server.mcpserver import MCPServer
 
 from sentinel.api.version import sentinel_version
 from sentinel.protocols.mcp.arguments import ArgumentProblems
-from sentinel.protocols.mcp.backend import McpBackend
+from sentinel.protocols.mcp.backend import CallerOwner, McpBackend
 from sentinel.protocols.mcp.knowledge_tools import knowledge_tools
 from sentinel.protocols.mcp.monitor_tools import monitor_tools
 from sentinel.protocols.mcp.resources import register_resources
@@ -18,7 +18,7 @@ Sentinel watches the web for you and researches questions.
   (get_monitor: latest state and recent runs); pause_monitor, resume_monitor,
   run_monitor_now, delete_monitor.
 - run_research: a cited report on a question (takes a while).
-- query_state: read-only SQL over monitors, state_versions, runs and deliveries.
+- query_state: read-only SQL over the caller's monitors, state_versions, runs and deliveries.
 - search_memories / add_memory: the user's memories.
 Errors come back as problem details: read `detail` and `errors` and correct the call."""
 
@@ -34,7 +34,7 @@ def build_mcp_server(backend: McpBackend) -> MCPServer:
         version=sentinel_version(),
         log_level="WARNING",
         tools=tools,
-        middleware=[ArgumentProblems(tools)],
+        middleware=[CallerOwner(), ArgumentProblems(tools)],
     )
     register_resources(server, backend)
     return server

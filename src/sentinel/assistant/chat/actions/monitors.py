@@ -7,8 +7,8 @@ it is a normal monitor that the engine runs and every front end lists. QUERY_STA
 database's read-only path, the one ``sentinel query`` uses (the assistant's per-owner tables
 are not readable there).
 
-Monitors carry no owner yet (``sentinel.owners``): these actions see every monitor
-of the installation, as the CLI does.
+Monitors belong to an owner (``sentinel.owners``): these actions see, create and query the
+monitors of the turn's owner only, as the API does for that owner's key.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ async def create_monitor(ctx: ActionContext, params: CreateMonitor) -> MonitorRe
         )
     )
     new = new_monitor(spec)
-    async with ctx.deps.db.transaction() as tx:
+    async with ctx.deps.db.transaction(owner=ctx.owner) as tx:
         record = await tx.monitors.create(new, now=ctx.deps.clock.now())
     return MonitorResult(monitor=monitor_view(record))
 
@@ -124,7 +124,7 @@ async def create_monitor(ctx: ActionContext, params: CreateMonitor) -> MonitorRe
 async def list_monitors(ctx: ActionContext, params: ListMonitors) -> MonitorsResult:
     """LIST_MONITORS."""
     state = MonitorState(params.state) if params.state else None
-    async with ctx.deps.db.transaction() as tx:
+    async with ctx.deps.db.transaction(owner=ctx.owner) as tx:
         records = await tx.monitors.find(state=state, limit=params.limit)
     return MonitorsResult(count=len(records), monitors=[monitor_view(r) for r in records])
 
@@ -132,7 +132,7 @@ async def list_monitors(ctx: ActionContext, params: ListMonitors) -> MonitorsRes
 async def get_monitor(ctx: ActionContext, params: GetMonitor) -> MonitorDetail:
     """GET_MONITOR."""
     key = params.monitor
-    async with ctx.deps.db.transaction() as tx:
+    async with ctx.deps.db.transaction(owner=ctx.owner) as tx:
         if isinstance(key, int) or key.strip().lstrip("#").isdigit():
             record = await tx.monitors.get(int(str(key).strip().lstrip("#")))
         else:
@@ -158,6 +158,7 @@ async def query_state(ctx: ActionContext, params: QueryState) -> QueryRows:
     settings = ctx.deps.settings
     result = await ctx.deps.db.query_readonly(
         params.sql,
+        owner=ctx.owner,
         limit=min(params.limit, settings.query_rows),
         timeout_s=settings.action_timeout_s,
     )

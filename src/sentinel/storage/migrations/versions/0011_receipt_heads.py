@@ -5,7 +5,7 @@ every append, is what shows the truncation. Existing chains get their current ne
 head. Not granted to ``sentinel_reader`` (receipts are per owner, like the chains themselves).
 
 Revision ID: 0011_receipt_heads
-Revises: 0009_memory_chunks
+Revises: 0010_owners
 Create Date: 2026-11-26
 """
 
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0011_receipt_heads"
-down_revision: str | Sequence[str] | None = "0009_memory_chunks"
+down_revision: str | Sequence[str] | None = "0010_owners"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
