@@ -38,6 +38,8 @@ class Turn:
     suggestions: list[str] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
     removed_claims: list[str] = field(default_factory=list)
+    ran: set[str] = field(default_factory=set)
+    """Each action that succeeded, as planned (name and parameters): not run twice."""
     started_at: datetime | None = None
 
     def __post_init__(self) -> None:

@@ -135,6 +135,7 @@ async def react(turn: Turn) -> Events:
             turn.turn_id, steps, parallel=turn.request.parallel_actions
         )
         turn.outcomes.extend(outcomes)
+        turn.ran.update(_key(s.action, s.parameters) for s, o in zip(steps, outcomes) if o.ok)
         yield turn.reasoning_event(_summary(steps, outcomes), actions=outcomes)
         for problem in (o for o in outcomes if not o.ok):
             yield turn.error("actions", f"{problem.action} failed: {problem.error}")
@@ -175,7 +176,7 @@ def _persona_chosen(turn: Turn, decision: Decision | None) -> list[ChatEvent]:
 def _new_steps(turn: Turn, plan: Sequence[PlannedAction]) -> list[PlannedAction]:
     """The plan less what already ran this turn (same action, same parameters) and less a
     lone DONE (nothing to run)."""
-    ran = {_key(o.action, o.parameters) for o in turn.outcomes if o.ok}
+    ran = turn.ran | {_key(o.action, o.parameters) for o in turn.outcomes if o.ok}
     steps = [s for s in plan if _key(s.action, s.parameters) not in ran]
     if all(s.action == "DONE" for s in steps):
         return []
