@@ -23,8 +23,39 @@ _REMEMBER = re.compile(
 _WORD = re.compile(r"[a-z0-9]+")
 _LEADS = {"i", "my", "we", "our"}
 _FUNCTION_WORDS = frozenset(
-    "a an the and or of to in on at for with that this is are was my our your i we you me "
-    "her his their she he they it".split()
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "that",
+        "this",
+        "is",
+        "are",
+        "was",
+        "my",
+        "our",
+        "your",
+        "i",
+        "we",
+        "you",
+        "me",
+        "her",
+        "his",
+        "their",
+        "she",
+        "he",
+        "they",
+        "it",
+    ]
 )
 
 

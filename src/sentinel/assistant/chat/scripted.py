@@ -21,14 +21,34 @@ from sentinel.llm.schema_fill import fill_model
 
 _FAMILY = re.compile(
     r"\b(sister|brother|mother|mum|mom|father|dad|son|daughter|friend|wife|husband|partner)\b", re.I
-)  # noqa: E501
+)
 _REMIND = re.compile(
     r"\b(?:remind me to|add a task to|i need to|todo:?)\s+(?P<title>.+?)[.!]?$", re.I
 )
 _WATCH = re.compile(r"\b(?:tell me when|let me know when|alert me when|watch)\b", re.I)
 _TASKS = re.compile(r"\btasks?\b|\bto-?dos?\b", re.I)
 _MONITORS = re.compile(r"\bmonitors?\b|\bwatching\b", re.I)
-_STOP = frozenset("what who where when which how do does did is are my me i the a about".split())
+_STOP = frozenset(
+    [
+        "what",
+        "who",
+        "where",
+        "when",
+        "which",
+        "how",
+        "do",
+        "does",
+        "did",
+        "is",
+        "are",
+        "my",
+        "me",
+        "i",
+        "the",
+        "a",
+        "about",
+    ]
+)
 
 
 def block(prompt: str, name: str) -> str:

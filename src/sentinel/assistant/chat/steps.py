@@ -135,7 +135,9 @@ async def react(turn: Turn) -> Events:
             turn.turn_id, steps, parallel=turn.request.parallel_actions
         )
         turn.outcomes.extend(outcomes)
-        turn.ran.update(_key(s.action, s.parameters) for s, o in zip(steps, outcomes) if o.ok)
+        turn.ran.update(
+            _key(s.action, s.parameters) for s, o in zip(steps, outcomes, strict=True) if o.ok
+        )
         yield turn.reasoning_event(_summary(steps, outcomes), actions=outcomes)
         for problem in (o for o in outcomes if not o.ok):
             yield turn.error("actions", f"{problem.action} failed: {problem.error}")
