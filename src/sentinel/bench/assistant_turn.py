@@ -184,10 +184,10 @@ async def run_turn_benchmark(
     repeats: int = 30,
     model: LanguageModel | None = None,
     remote_ms: float = 100.0,
-    write: Callable[[list[TaskTurn]], None] | None = None,
+    write: Callable[[TurnBenchResult], None] | None = None,
 ) -> TurnBenchResult:
     """Measure; ``model`` (the embedded one, say) adds the fixed set's rows (``write`` sees
-    them after every turn)."""
+    the result so far after every one of them)."""
     with tempfile.TemporaryDirectory(prefix="sentinel-bench-turn-") as folder:
         db = await open_database(sqlite_url(Path(folder) / "bench.db"))
         try:
@@ -202,7 +202,7 @@ async def _measure(
     repeats: int,
     model: LanguageModel | None,
     remote_ms: float,
-    write: Callable[[list[TaskTurn]], None] | None,
+    write: Callable[[TurnBenchResult], None] | None,
 ) -> TurnBenchResult:
     async def remote_research(question: str) -> dict[str, Any]:
         await asyncio.sleep(remote_ms / 1000)
@@ -227,10 +227,16 @@ async def _measure(
         _latency("turn, 3 read actions in parallel", await _timed(lambda: _turn(busy), turns)),
     ]
     plans_done = await _plans(busy, remote_ms, repeats)
+    name = model.name if model else None
+
+    def partial(rows: list[TaskTurn]) -> None:
+        if write is not None:
+            write(TurnBenchResult(scripted, list(rows), plans_done, name))
+
     embedded: list[TaskTurn] = []
     if model is not None:
-        embedded = await run_tasks(deps_for(model), write=write)
-    return TurnBenchResult(scripted, embedded, plans_done, model.name if model else None)
+        embedded = await run_tasks(deps_for(model), write=partial)
+    return TurnBenchResult(scripted, embedded, plans_done, name)
 
 
 async def _plans(busy: ChatDeps, remote_ms: float, repeats: int) -> list[PlanComparison]:
@@ -356,8 +362,8 @@ def turn_command(
         if output is not None:
             output.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
 
-    def partial(rows: list[TaskTurn]) -> None:  # a run stopped early keeps its turns
-        save(TurnBenchResult([], list(rows), [], chosen.name if chosen else None, threads))
+    def partial(result: TurnBenchResult) -> None:  # a run stopped early keeps its turns
+        save(dataclasses.replace(result, threads=threads))
 
     async def main() -> TurnBenchResult:
         with allow_real_models():
