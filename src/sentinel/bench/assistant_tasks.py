@@ -70,6 +70,9 @@ class TaskTurn:
     query: str
     first_content_s: float | None
     turn_s: float
+    cpu_s: float
+    """CPU seconds the process spent on the turn (every thread): on a busy machine, the turn
+    waits for a share of the cores; ``cpu_s / threads`` estimates it on a quiet one."""
     model_calls: int
     prompt_tokens: int
     cached_tokens: int
@@ -106,6 +109,7 @@ def summary(turns: list[TaskTurn]) -> dict[str, Any]:
     return {
         "turns": len(turns),
         "turn_p50_s": round(statistics.median(t.turn_s for t in turns), 1),
+        "cpu_p50_s": round(statistics.median(t.cpu_s for t in turns), 1),
         "first_content_p50_s": round(statistics.median(firsts), 1) if firsts else None,
         "model_calls_per_turn": round(statistics.fmean(t.model_calls for t in turns), 2),
         "prompt_tokens_per_turn": round(statistics.fmean(t.prompt_tokens for t in turns)),
@@ -142,7 +146,7 @@ async def _one(
     deps: ChatDeps, task: ChatTask, history: list[ChatMessage]
 ) -> tuple[TaskTurn, str]:
     request = ChatRequest(messages=[*history, ChatMessage(role="user", content=task.query)])
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     first: float | None = None
     answer, errors, removed = "", [], 0
     actions: list[dict[str, Any]] = []
@@ -162,6 +166,7 @@ async def _one(
             elif event.event == "done":
                 iterations = int(data["iterations"])
     turn_s = time.perf_counter() - started
+    cpu_s = time.process_time() - cpu
     ran_ok = {a["action"] for a in actions if a["ok"]}
     total = usage.total
     return (
@@ -169,6 +174,7 @@ async def _one(
             query=task.query,
             first_content_s=None if first is None else round(first, 1),
             turn_s=round(turn_s, 1),
+            cpu_s=round(cpu_s, 1),
             model_calls=total.requests,
             prompt_tokens=total.prompt_tokens,
             cached_tokens=total.cached_tokens,
