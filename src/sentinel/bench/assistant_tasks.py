@@ -142,9 +142,7 @@ async def run_tasks(
     return turns
 
 
-async def _one(
-    deps: ChatDeps, task: ChatTask, history: list[ChatMessage]
-) -> tuple[TaskTurn, str]:
+async def _one(deps: ChatDeps, task: ChatTask, history: list[ChatMessage]) -> tuple[TaskTurn, str]:
     request = ChatRequest(messages=[*history, ChatMessage(role="user", content=task.query)])
     started, cpu = time.perf_counter(), time.process_time()
     first: float | None = None
