@@ -52,7 +52,10 @@ def test_the_cli_prints_the_tables_and_writes_json_with_metadata(tmp_path: Path)
     assert "Turn latency, scripted model" in result.output
     document = json.loads(output.read_text())
     assert document["benchmark"] == "assistant-turn"
-    assert {"at", "commit", "machine", "scripted", "embedded", "plans"} <= set(document)
+    assert {"at", "commit", "machine", "load_average", "scripted", "embedded", "plans"} <= set(
+        document
+    )
+    assert document["embedded"]["summary"] == {"turns": 0}
     assert document["plans"][1]["speedup"] > 0
 
 
@@ -84,3 +87,33 @@ def test_bench_assistant_refuses_an_unknown_part() -> None:
 
     assert result.exit_code == 2
     assert "'chat' is not one of all, memory, turn" in result.output
+
+
+async def test_the_fixed_set_is_measured_and_judged_on_the_built_in_scripted_model(
+    tmp_path: Path,
+) -> None:
+    from sentinel.assistant.chat.deps import ChatDeps
+    from sentinel.assistant.chat.scripted import scripted_chat_model
+    from sentinel.bench.assistant_tasks import TASKS, ChatTask, run_tasks, summary
+    from sentinel.storage import open_database
+    from sentinel.storage.settings import sqlite_url
+
+    db = await open_database(sqlite_url(tmp_path / "bench.db"))
+    try:
+        deps = ChatDeps.open(db, model=scripted_chat_model(), embedder=None)
+        seen: list[int] = []
+        turns = await run_tasks(deps, write=lambda rows: seen.append(len(rows)))
+        assert seen == [1, 2, 3, 4, 5]
+        assert [t.query for t in turns] == [t.query for t in TASKS]
+        assert all(t.success for t in turns), [t.row() for t in turns]
+        assert turns[0].actions == ["CREATE_MEMORY", "DONE"]
+        assert turns[0].memory_whole is True
+        assert all(t.first_content_s is not None and t.model_calls >= 2 for t in turns)
+        found = summary(turns)
+        assert (found["turns"], found["task_success"], found["claimed_not_run"]) == (5, 1.0, 0)
+        # A task whose memory is stored in part, or whose answer misses the fact, fails.
+        wrong = ChatTask("Remember that Bob hates cilantro", "CREATE_TASK", ("bob", "kale"))
+        [failed] = await run_tasks(deps, tasks=(wrong,))
+        assert (failed.action_ok, failed.memory_whole, failed.success) == (False, False, False)
+    finally:
+        await db.close()

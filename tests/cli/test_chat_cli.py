@@ -21,7 +21,7 @@ from sentinel.llm import ScriptedRequest
 from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
-from tests.assistant.chat.conftest import Script
+from tests.assistant.chat.conftest import Script, decision
 from tests.cli.chat_conversation import ASK
 from tests.cli.test_watch_cli import home, invoke, sqlite_template
 
@@ -33,16 +33,13 @@ WIDE = {"COLUMNS": "200"}
 @pytest.fixture
 def script(monkeypatch: pytest.MonkeyPatch, home: Path) -> Script:
     """The scripted model every turn of the test runs on (the assistant model's place)."""
+    offers = ["Shall I note her birthday?", "Plan a visit to Porto?"]
     scripted = Script(
-        plans=[
-            {
-                "actions": [
-                    {"action": "CREATE_MEMORY", "parameters": {"text": "Ana lives in Porto"}},
-                ]
-            }
+        decisions=[
+            decision(("CREATE_MEMORY", {"text": "Ana lives in Porto"}), suggestions=offers),
+            decision(("DONE", {}), suggestions=offers),
         ],
-        texts=["The user tells me about Ana.", "Noted: Ana lives in Porto."],
-        suggestions=[{"suggestions": ["Shall I note her birthday?", "Plan a visit to Porto?"]}] * 2,
+        texts=["Noted: Ana lives in Porto."],
     )
     monkeypatch.setattr(chat_cli, "assistant_model", lambda: scripted.model)
     monkeypatch.setenv("COLUMNS", "200")
@@ -78,7 +75,8 @@ def test_one_question_shows_persona_actions_answer_suggestions_and_receipt(
     assert "persona MENTOR (80% confident)" in out
     assert "✓ CREATE_MEMORY " in out
     assert "→ memory #1 “Ana lives in Porto”" in out
-    assert "assistant› Noted: Ana lives in Porto." in out
+    assert "assistant› I saved this to your memories: “Ana lives in Porto”" in out
+    assert "Noted: Ana lives in Porto." in out
     assert "/1 Shall I note her birthday?" in out
     assert "/2 Plan a visit to Porto?" in out
     assert "receipt #1 sha256 " in out
@@ -96,7 +94,10 @@ def test_json_prints_each_event_as_a_line(script: Script, home: Path) -> None:
     assert events[-1]["event"] == "done"
     assert set(events[-1]["data"]) == {"duration_ms", "iterations"}
     answer = "".join(e["data"]["content"] for e in events if e["event"] == "content")
-    assert answer == "Noted: Ana lives in Porto."
+    assert (
+        answer
+        == "I saved this to your memories: “Ana lives in Porto”\n\nNoted: Ana lives in Porto."
+    )
     receipts = [e["data"] for e in events if e["event"] == "receipt"]
     assert [r["seq"] for r in receipts] == [1]
 
@@ -104,10 +105,7 @@ def test_json_prints_each_event_as_a_line(script: Script, home: Path) -> None:
 def test_no_reasoning_and_max_iterations_reach_the_turn(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    always_more = Script(
-        plans=[{"actions": [{"action": "LIST_TASKS", "parameters": {}}]}] * 3,
-        reflections=[{"needs_more": True, "reason": "more"}] * 3,
-    )
+    always_more = Script(decisions=[decision(("NEED_MORE", {}))] * 3)
     monkeypatch.setattr(chat_cli, "assistant_model", lambda: always_more.model)
     result = invoke(
         "chat", "what are my tasks?", "--json", "--no-reasoning", "--max-iterations", "1"
@@ -139,17 +137,10 @@ def test_sequential_runs_a_plans_actions_one_at_a_time(
             await both.wait()
             return {"subtasks": ["book", "pack"]}
 
-        trip = {"action": "CREATE_TASK", "parameters": {"title": "Trip"}}
+        trip = ("CREATE_TASK", {"title": "Trip"})
+        split = [("DECOMPOSE_TASK", {"task_id": n}) for n in (1, 2)]
         script = Script(
-            plans=[
-                {"actions": [trip, trip]},
-                {
-                    "actions": [
-                        {"action": "DECOMPOSE_TASK", "parameters": {"task_id": n}} for n in (1, 2)
-                    ]
-                },
-            ],
-            reflections=[{"needs_more": True, "reason": "split them"}],
+            decisions=[decision(trip, trip, ("NEED_MORE", {})), decision(*split)],
             subtasks=[subtasks, subtasks],
         )
         monkeypatch.setattr(chat_cli, "assistant_model", lambda: script.model)
@@ -183,11 +174,15 @@ def test_a_conversation_on_stdin_keeps_its_history_and_asks_suggestions(
     third = [(m.role, m.content) for m in answers[2].messages if m.role != "system"]
     assert third[:4] == [
         ("user", "Remember that Ana lives in Porto"),
-        ("assistant", "Noted: Ana lives in Porto."),
+        (
+            "assistant",
+            "I saved this to your memories: “Ana lives in Porto”\n\nNoted: Ana lives in Porto.",
+        ),
         ("user", "Where does Ana live?"),
         ("assistant", "Here is what I found."),
     ]
-    assert third[4] == ("user", "Plan a visit to Porto?")
+    assert third[4][0] == "user"
+    assert "<query>\nPlan a visit to Porto?\n</query>" in third[4][1]
     receipts = on_db(home, lambda db: ReceiptLedger(db).list("local"))
     assert sorted(r.seq for r in receipts) == [1, 2, 3]
 
@@ -256,7 +251,7 @@ def test_in_a_terminal_the_conversation_prompts_and_ctrl_d_ends_it(home: Path) -
     assert code == 0, screen
     assert "Chat with the assistant. /exit or Ctrl-D to leave." in screen
     assert screen.count("you›") == 2  # asked twice: "hello", then Ctrl-D
-    assert "assistant› ok" in screen
+    assert "assistant› I have nothing on that yet." in screen  # the built-in scripted chat
     assert "receipt #1 sha256 " in screen
 
 

@@ -9,14 +9,16 @@ from sentinel.llm import LocalModel, allow_real_models
 from sentinel.research import ResearchModels, ResearchSettings, citations_valid, run_research
 from tests.research.conftest import VOTE, FakeReader, FakeSearch, tools
 
-pytestmark = pytest.mark.model
+# A budget, not a speed check: about a minute on a quiet 2-core machine, and many times that
+# at load average 10 (it hit the suite's 300 s default there, issue 25).
+pytestmark = [pytest.mark.model, pytest.mark.timeout(1800)]
 
 
 async def test_the_embedded_model_writes_a_valid_cited_report() -> None:
     model = LocalModel("qwen2.5-coder-0.5b")
     reader = FakeReader({VOTE[0].url: "Parliament adopted the repair act by 412 votes to 126."})
     # The default report budget: a smaller one can cut the grammar-constrained draft off.
-    settings = ResearchSettings(max_iters=1, model_timeout_s=600)
+    settings = ResearchSettings(max_iters=1, model_timeout_s=1500)
 
     with allow_real_models():
         result = await run_research(

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from sentinel.clock import VirtualClock
 from sentinel.research import (
     ReportDraft,
@@ -18,6 +20,21 @@ from sentinel.research import (
 from sentinel.research.citations import report_text
 from sentinel.sim import World, load_bundled
 from tests.research.conftest import NodeScript, decision, draft, plan
+
+
+@pytest.fixture
+def fast() -> ResearchSettings:
+    """Quick retries and no rate limits, as the package's ``fast``, but timeouts no busy
+    machine reaches: nothing here tests a timeout, and the world answers in-process, so a
+    wall-clock limit could only make a slow machine read fewer pages (issue 25: at load
+    average 10 the extractive run read 1 page of 2 within its 10 s)."""
+    return ResearchSettings(
+        retry_base_delay_s=0.0,
+        search_rate_per_s=None,
+        search_timeout_s=600,
+        model_timeout_s=600,
+        run_timeout_s=3600,
+    )
 
 
 def world_at(scenario_id: str, at: datetime | None = None) -> tuple[World, VirtualClock]:

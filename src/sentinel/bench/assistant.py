@@ -57,7 +57,6 @@ def command(
         str | None,
         typer.Option(help="Turn: local model for the real-model rows ('none' to skip)."),
     ] = "qwen2.5-coder-0.5b",
-    model_turns: Annotated[int, typer.Option(help="Turn: turns on the real model.", min=1)] = 1,
     remote_ms: Annotated[
         float, typer.Option(help="Turn: latency of the remote RESEARCH runner, ms.", min=0)
     ] = 100.0,
@@ -91,7 +90,6 @@ def command(
             turns=turns,
             repeats=repeats,
             model=model,
-            model_turns=model_turns,
             remote_ms=remote_ms,
             threads=threads,
         )

@@ -6,8 +6,10 @@ parallel actions save.
   database in a temporary folder (BM25 memories: the embedding model's cost is the memory
   benchmark's). Two plans: nothing to do (``DONE``), and three read actions in parallel.
   Reported as p50 / p95 / mean milliseconds per turn.
-- Embedded model: whole turns on the local llama.cpp model (default qwen2.5-coder-0.5b, one
-  iteration, short budgets), wall time, model calls and tokens.
+- Embedded model: the fixed set of chat tasks (``assistant_tasks.TASKS``, one conversation)
+  on the local llama.cpp model (default qwen2.5-coder-0.5b, the default settings: 3 rounds at
+  most), per turn: seconds to the first ``content`` event and to ``done``, model calls,
+  tokens, task success; and their p50s.
 - Sequential vs parallel: the same 3-action plan run by the runtime one at a time and
   concurrently, side by side in this process, repeated; reported as medians and their ratio.
   Two plans: three database reads (SEARCH_MEMORIES, LIST_TASKS, QUERY_STATE on SQLite), and
@@ -17,6 +19,7 @@ parallel actions save.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import os
 import platform
@@ -37,15 +40,10 @@ from sentinel.assistant.chat.actions import UsageMeter
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import ChatMessage, ChatRequest
 from sentinel.assistant.chat.flow import stream_turn
-from sentinel.assistant.chat.schemas import (
-    ActionPlan,
-    PersonaChoice,
-    PlannedAction,
-    Reflection,
-    Suggestions,
-)
+from sentinel.assistant.chat.schemas import PlannedAction
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.bench.assistant_memory import _commit
+from sentinel.bench.assistant_tasks import TaskTurn, run_tasks, summary
 from sentinel.llm import LanguageModel, ScriptedModel, ScriptedRequest
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
@@ -71,19 +69,6 @@ class Latency:
 
 
 @dataclass(frozen=True, slots=True)
-class ModelTurn:
-    """One turn on a real model."""
-
-    model: str
-    wall_s: float
-    model_calls: int
-    prompt_tokens: int
-    completion_tokens: int
-    iterations: int
-    errors: list[str]
-
-
-@dataclass(frozen=True, slots=True)
 class PlanComparison:
     """The same plan run one at a time and concurrently."""
 
@@ -103,8 +88,10 @@ class TurnBenchResult:
     """The whole run."""
 
     scripted: list[Latency]
-    embedded: list[ModelTurn]
+    embedded: list[TaskTurn]
     plans: list[PlanComparison]
+    model: str | None = None
+    threads: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """The result with its metadata (what docs/benchmarks/assistant-turn.json holds)."""
@@ -117,25 +104,41 @@ class TurnBenchResult:
                 "cpus": os.cpu_count(),
                 "python": platform.python_version(),
             },
+            "load_average": _load(),
             "scripted": [asdict(x) for x in self.scripted],
-            "embedded": [asdict(x) for x in self.embedded],
+            "embedded": {
+                "model": self.model,
+                "threads": self.threads,
+                "summary": summary(self.embedded),
+                "turns": [t.row() for t in self.embedded],
+            },
             "plans": [{**asdict(x), "speedup": round(x.speedup, 2)} for x in self.plans],
         }
 
 
+def _load() -> list[float] | None:
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:  # pragma: no cover - platforms without it
+        return None
+
+
 def scripted_model(plan: list[PlannedAction]) -> ScriptedModel:
-    """A model that answers every step at once: the persona, ``plan``, done, two suggestions."""
-    answers: dict[Any, Any] = {
-        PersonaChoice: {"selected_mode": "MENTOR", "confidence": 0.9, "reasoning": "a lookup"},
-        ActionPlan: {"actions": [step.model_dump() for step in plan]},
-        Reflection: {"needs_more": False, "reason": "enough"},
-        Suggestions: {"suggestions": ["Call Ana?", "Plan the week?"]},
+    """A model that answers at once: a decision (persona, ``plan`` then DONE, two
+    suggestions), and the answer."""
+    steps = [step.model_dump() for step in plan] + [{"action": "DONE", "parameters": {}}]
+    decision = {
+        "persona": "MENTOR",
+        "confidence": 0.9,
+        "reasoning": "a lookup",
+        "actions": steps,
+        "suggestions": ["Call Ana?", "Plan the week?"],
     }
 
     def reply(request: ScriptedRequest) -> Any:
         if request.output is None:
             return "Ana lives in Porto; you have two open tasks." if request.streamed else "ok"
-        return answers[request.output]
+        return decision
 
     return ScriptedModel(reply)
 
@@ -180,14 +183,15 @@ async def run_turn_benchmark(
     turns: int = 200,
     repeats: int = 30,
     model: LanguageModel | None = None,
-    model_turns: int = 1,
     remote_ms: float = 100.0,
+    write: Callable[[TurnBenchResult], None] | None = None,
 ) -> TurnBenchResult:
-    """Measure; ``model`` (the embedded one, say) adds the real-model rows."""
+    """Measure; ``model`` (the embedded one, say) adds the fixed set's rows (``write`` sees
+    the result so far after every one of them)."""
     with tempfile.TemporaryDirectory(prefix="sentinel-bench-turn-") as folder:
         db = await open_database(sqlite_url(Path(folder) / "bench.db"))
         try:
-            return await _measure(db, turns, repeats, model, model_turns, remote_ms)
+            return await _measure(db, turns, repeats, model, remote_ms, write)
         finally:
             await db.close()
 
@@ -197,8 +201,8 @@ async def _measure(
     turns: int,
     repeats: int,
     model: LanguageModel | None,
-    model_turns: int,
     remote_ms: float,
+    write: Callable[[TurnBenchResult], None] | None,
 ) -> TurnBenchResult:
     async def remote_research(question: str) -> dict[str, Any]:
         await asyncio.sleep(remote_ms / 1000)
@@ -222,44 +226,27 @@ async def _measure(
         _latency("turn, plan DONE", await _timed(lambda: _turn(quiet), turns)),
         _latency("turn, 3 read actions in parallel", await _timed(lambda: _turn(busy), turns)),
     ]
-    embedded = []
+    plans_done = await _plans(busy, remote_ms, repeats)
+    name = model.name if model else None
+
+    def partial(rows: list[TaskTurn]) -> None:
+        if write is not None:
+            write(TurnBenchResult(scripted, list(rows), plans_done, name))
+
+    embedded: list[TaskTurn] = []
     if model is not None:
-        real = deps_for(model, reasoning_tokens=64, answer_tokens=96, structured_tokens=256)
-        for _ in range(model_turns):
-            embedded.append(await _model_turn(real))
+        embedded = await run_tasks(deps_for(model), write=partial)
+    return TurnBenchResult(scripted, embedded, plans_done, name)
+
+
+async def _plans(busy: ChatDeps, remote_ms: float, repeats: int) -> list[PlanComparison]:
     research = [
         PlannedAction(action="RESEARCH", parameters={"question": f"question {i}"}) for i in range(3)
     ]
-    plans = [
+    return [
         await _compare(busy, "3 database reads (SQLite)", READS, repeats),
         await _compare(busy, f"3 RESEARCH, {remote_ms:g} ms remote each", research, repeats),
     ]
-    return TurnBenchResult(scripted, embedded, plans)
-
-
-async def _model_turn(deps: ChatDeps) -> ModelTurn:
-    from sentinel.llm import UsageTracker
-
-    started = time.perf_counter()
-    request = ChatRequest(messages=[ChatMessage(role="user", content=QUESTION)], max_iterations=1)
-    errors: list[str] = []
-    iterations = 0
-    with UsageTracker() as usage:
-        async for event in stream_turn(request, owner=OWNER, deps=deps):
-            if event.event == "error":
-                errors.append(f"{event.data['stage']}: {event.data['error'][:120]}")
-            if event.event == "done":
-                iterations = int(event.data["iterations"])
-    total = usage.total
-    return ModelTurn(
-        deps.model.name,
-        round(time.perf_counter() - started, 2),
-        total.requests,
-        total.prompt_tokens,
-        total.completion_tokens,
-        iterations,
-        errors,
-    )
 
 
 async def _compare(
@@ -301,25 +288,7 @@ def render_turn_benchmark(result: TurnBenchResult, console: Console) -> None:
         )
     console.print(overhead)
     if result.embedded:
-        real = Table(
-            "model",
-            "wall s",
-            "calls",
-            "prompt tok",
-            "completion tok",
-            "errors",
-            title="Turn latency, embedded model (1 iteration)",
-        )
-        for turn in result.embedded:
-            real.add_row(
-                turn.model,
-                f"{turn.wall_s}",
-                str(turn.model_calls),
-                str(turn.prompt_tokens),
-                str(turn.completion_tokens),
-                "; ".join(turn.errors) or "-",
-            )
-        console.print(real)
+        console.print(_tasks_table(result))
     plans = Table(
         "plan",
         "repeats",
@@ -339,6 +308,32 @@ def render_turn_benchmark(result: TurnBenchResult, console: Console) -> None:
     console.print(plans)
 
 
+def _tasks_table(result: TurnBenchResult) -> Table:
+    real = Table(
+        "query",
+        "first content s",
+        "turn s",
+        "calls",
+        "prompt tok (cached)",
+        "completion tok",
+        "rounds",
+        "success",
+        title=f"Chat turns, {result.model} ({result.threads or 'all'} threads), fixed set",
+    )
+    for turn in result.embedded:
+        real.add_row(
+            turn.query[:48],
+            "-" if turn.first_content_s is None else f"{turn.first_content_s}",
+            f"{turn.turn_s}",
+            str(turn.model_calls),
+            f"{turn.prompt_tokens} ({turn.cached_tokens})",
+            str(turn.completion_tokens),
+            str(turn.iterations),
+            "yes" if turn.success else "no",
+        )
+    return real
+
+
 def turn_command(
     output: Annotated[
         Path | None, typer.Option("--json", help="Also write the result as JSON to this file.")
@@ -349,7 +344,6 @@ def turn_command(
         str | None,
         typer.Option(help="Local model for the real-model rows ('none' to skip)."),
     ] = "qwen2.5-coder-0.5b",
-    model_turns: Annotated[int, typer.Option(help="Turns on the real model.", min=1)] = 1,
     remote_ms: Annotated[
         float, typer.Option(help="Latency of the remote RESEARCH runner, ms.", min=0)
     ] = 100.0,
@@ -364,17 +358,19 @@ def turn_command(
     options = RuntimeOptions(threads=threads)
     chosen = None if model in (None, "none") else LocalModel(model, options=options)
 
+    def save(result: TurnBenchResult) -> None:
+        if output is not None:
+            output.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+
+    def partial(result: TurnBenchResult) -> None:  # a run stopped early keeps its turns
+        save(dataclasses.replace(result, threads=threads))
+
     async def main() -> TurnBenchResult:
         with allow_real_models():
             return await run_turn_benchmark(
-                turns=turns,
-                repeats=repeats,
-                model=chosen,
-                model_turns=model_turns,
-                remote_ms=remote_ms,
+                turns=turns, repeats=repeats, model=chosen, remote_ms=remote_ms, write=partial
             )
 
-    result = asyncio.run(main())
+    result = dataclasses.replace(asyncio.run(main()), threads=threads)
     render_turn_benchmark(result, Console())
-    if output is not None:
-        output.write_text(json.dumps(result.to_json(), indent=2) + "\n", encoding="utf-8")
+    save(result)

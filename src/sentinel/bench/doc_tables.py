@@ -402,20 +402,74 @@ def assistant_turn_overhead(folder: Path) -> str:
 
 
 def assistant_turn_embedded(folder: Path) -> str:
-    """One turn on the embedded model."""
+    """The fixed set of chat tasks on the embedded model, turn by turn."""
     document = _load(folder, "assistant-turn.json")
     rows = [
         (
-            r["model"],
-            f"{r['wall_s']:.1f} s",
+            r["query"],
+            "-" if r["first_content_s"] is None else f"{r['first_content_s']:.1f} s",
+            f"{r['turn_s']:.1f} s",
+            f"{r['cpu_s']:.1f} s",
             _num(r["model_calls"]),
-            f"{_num(r['prompt_tokens'])} / {_num(r['completion_tokens'])}",
-            "; ".join(r["errors"]) or "none",
+            f"{_num(r['prompt_tokens'])} ({_num(r['cached_tokens'])}) / "
+            f"{_num(r['completion_tokens'])}",
+            _num(r["iterations"]),
+            ", ".join(r["actions"]) or "none",
+            "yes" if r["success"] else "no",
         )
-        for r in document["embedded"]
+        for r in document["embedded"]["turns"]
     ]
-    header = ("model", "turn", "model calls", "prompt / completion tokens", "action errors")
-    return _table(header, "lrrrl", rows)
+    header = (
+        "query",
+        "first content",
+        "turn",
+        "CPU",
+        "model calls",
+        "prompt (cached) / completion tokens",
+        "rounds",
+        "actions",
+        "success",
+    )
+    return _table(header, "lrrrrrrll", rows)
+
+
+TURN_TARGETS = (
+    ("chat turn p50", "turn_p50_s", "<= 30 s", " s"),
+    ("chat turn p50 on a quiet machine, estimated (CPU / threads)", "quiet_p50_s", "<= 30 s", " s"),
+    ("first content p50", "first_content_p50_s", "<= 10 s", " s"),
+    ("task success", "task_success", ">= 80 %", ""),
+    ("claimed but not run", "claimed_not_run", "0", ""),
+    ("claims the checker removed", "claims_removed", "-", ""),
+    ("model calls per turn", "model_calls_per_turn", "-", ""),
+    ("prompt tokens per turn (cached)", "prompt_tokens_per_turn", "-", ""),
+    ("completion tokens per turn", "completion_tokens_per_turn", "-", ""),
+)
+
+
+def assistant_turn_targets(folder: Path) -> str:
+    """Issue 25's targets against the fixed set's measurement, with the load it ran under."""
+    document = _load(folder, "assistant-turn.json")
+    embedded = document["embedded"]
+    found = embedded["summary"]
+    load = document.get("load_average")
+    where = (
+        f"{embedded['model']}, {embedded.get('threads') or 'all'} threads, "
+        f"{found.get('turns', 0)} turns, load average {load[0] if load else '?'}"
+    )
+    rows = []
+    threads = embedded.get("threads") or 2
+    if found.get("cpu_p50_s") is not None:
+        found = {**found, "quiet_p50_s": round(found["cpu_p50_s"] / threads, 1)}
+    for label, key, target, unit in TURN_TARGETS:
+        value = found.get(key)
+        if key == "task_success" and value is not None:
+            shown = f"{value * 100:.0f} %"
+        elif key == "prompt_tokens_per_turn" and value is not None:
+            shown = f"{_num(value)} ({_num(found['cached_tokens_per_turn'])})"
+        else:
+            shown = "-" if value is None else f"{value}{unit}"
+        rows.append((label, target, shown, where))
+    return _table(("metric", "target", "measured", "on"), "lrrl", rows)
 
 
 def assistant_turn_parallel(folder: Path) -> str:
@@ -573,6 +627,7 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "assistant-memory-scaling": assistant_memory_scaling,
     "assistant-turn-overhead": assistant_turn_overhead,
     "assistant-turn-embedded": assistant_turn_embedded,
+    "assistant-turn-targets": assistant_turn_targets,
     "assistant-turn-parallel": assistant_turn_parallel,
     "engine": engine,
     "engine-throughput": engine_throughput,

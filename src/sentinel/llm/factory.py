@@ -75,6 +75,6 @@ def load_script(path: Path) -> dict[str, Sequence[Any]]:
         raise LLMConfigError(
             "SENTINEL_LLM_SCRIPT",
             str(path),
-            'expected a mapping of output names (PersonaChoice, ..., "text") to lists of replies',
+            'expected a mapping of output names (Decision, ..., "text") to lists of replies',
         )
     return script

@@ -6,7 +6,7 @@ example values, like pydantic-ai's TestModel.
     model = ScriptedModel(['{"city": "Paris"}'])
     model = ScriptedModel(lambda request: f"echo: {request.prompt}")
     model = ScriptedModel.filling()
-    model = ScriptedModel.from_script({"PersonaChoice": [...], "text": ["Hello."]})
+    model = ScriptedModel.from_script({"Decision": [...], "text": ["Hello."]})
 
 ``from_script`` (and ``SENTINEL_LLM=scripted`` with ``SENTINEL_LLM_SCRIPT=FILE``, a YAML or
 JSON file of that shape) answers each call from the list named after what it asks for: the

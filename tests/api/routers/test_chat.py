@@ -22,7 +22,7 @@ from sentinel.storage import Database
 from tests.api.helpers import problem
 from tests.api.routers.test_assistant_data import key_for
 from tests.api.sse import answer, datas, names, parse_frames
-from tests.assistant.chat.conftest import Script
+from tests.assistant.chat.conftest import DECISION, Script, decision
 from tests.loopback import running
 
 URL = "/api/v1/chat/agentic/stream"
@@ -35,9 +35,9 @@ def say(text: str, **options: Any) -> dict[str, Any]:
     return {"messages": [{"role": "user", "content": text}], **options}
 
 
-def plan(*actions: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    """A scripted plan."""
-    return {"actions": [{"action": name, "parameters": params} for name, params in actions]}
+def plan(*actions: tuple[str, dict[str, Any]], **options: Any) -> dict[str, Any]:
+    """A scripted decision with these actions."""
+    return decision(*actions, **options)
 
 
 def chat_app(db: Database, clock: VirtualClock, script: Script) -> FastAPI:
@@ -55,9 +55,13 @@ async def test_a_turn_streams_the_seed_events_ending_with_done(
     api_db: Database, clock: VirtualClock
 ) -> None:
     script = Script(
-        plans=[plan(("CREATE_MEMORY", {"text": "Ana lives in Porto", "tags": ["family"]}))],
-        texts=["The user tells me where Ana lives.", "I will remember that Ana lives in Porto."],
-        suggestions=[{"suggestions": ["Shall I remind you of her birthday?"]}],
+        decisions=[
+            plan(
+                ("CREATE_MEMORY", {"text": "Ana lives in Porto", "tags": ["family"]}),
+                suggestions=["Shall I remind you of her birthday?"],
+            )
+        ],
+        texts=["I will remember that Ana lives in Porto."],
     )
     async with asgi(chat_app(api_db, clock, script)) as client:
         response = await client.post(URL, json=say("Remember that Ana lives in Porto"))
@@ -85,7 +89,10 @@ async def test_a_turn_streams_the_seed_events_ending_with_done(
         [action] = [a for d in datas(events, "reasoning") for a in d["actions"] or []]
         assert action["action"] == "CREATE_MEMORY"
         assert action["ok"] is True
-        assert answer(events) == "I will remember that Ana lives in Porto."
+        assert answer(events) == (
+            "I saved this to your memories: “Ana lives in Porto”\n\n"
+            "I will remember that Ana lives in Porto."
+        )
         assert datas(events, "suggestions") == [
             {"suggestions": ["Shall I remind you of her birthday?"]}
         ]
@@ -116,17 +123,14 @@ async def test_sequential_and_max_iterations_reach_the_turn(
     api_db: Database, clock: VirtualClock
 ) -> None:
     # The model always wants more: the request's cap of 2 stops it.
-    script = Script(
-        plans=[plan(("LIST_TASKS", {}))] * 3,
-        reflections=[{"needs_more": True, "reason": "more"}] * 3,
-    )
+    script = Script(decisions=[plan(("LIST_TASKS", {}), ("NEED_MORE", {}))] * 3)
     async with asgi(chat_app(api_db, clock, script)) as client:
         response = await client.post(
             URL, json=say("what are my tasks?", max_iterations=2, parallel_actions=False)
         )
     events = parse_frames(response.text)
     assert datas(events, "done")[0]["iterations"] == 2
-    assert len(script.calls_for(None)) >= 2
+    assert len(script.calls_for(DECISION)) == 2
 
 
 @pytest.mark.parametrize(
@@ -175,12 +179,12 @@ async def test_a_stage_that_crashes_is_an_error_event_and_the_turn_goes_on(
     def crash(_: ScriptedRequest) -> Any:
         raise RuntimeError("the model server vanished")
 
-    script = Script(persona=[crash])
+    script = Script(decisions=[crash])
     async with asgi(chat_app(api_db, clock, script)) as client:
         response = await client.post(URL, json=say("hi"))
     events = parse_frames(response.text)
     [error] = datas(events, "error")
-    assert "persona" in error["stage"]
+    assert error["stage"] == "react"  # the decision, where the persona is chosen
     assert "the model server vanished" in error["error"]
     assert answer(events) == "Here is what I found."
     assert names(events)[-2:] == ["receipt", "done"]
@@ -206,7 +210,7 @@ async def test_two_owners_never_see_each_others_memories_or_receipts(
     api_db: Database, clock: VirtualClock
 ) -> None:
     script = Script(
-        plans=[
+        decisions=[
             plan(("CREATE_MEMORY", {"text": "Alice's locker code is 4711"})),
             plan(("SEARCH_MEMORIES", {"query": "locker code"})),
         ]
@@ -278,7 +282,7 @@ async def test_closing_the_connection_stops_the_turn(api_db: Database, clock: Vi
             cancelled.set()
             raise
 
-    script = Script(persona=[never_chooses])
+    script = Script(decisions=[never_chooses])
     app = chat_app(api_db, clock, script)
     async with (
         running(app) as base,
@@ -286,7 +290,7 @@ async def test_closing_the_connection_stops_the_turn(api_db: Database, clock: Vi
     ):
         async with client.stream("POST", URL, json=say("hi")) as response:
             async for chunk in response.aiter_text():
-                if "Selecting persona" in chunk:
+                if "Deciding (round 1)" in chunk:
                     break
         await asyncio.wait_for(started.wait(), timeout=LONG_WAIT)
         # The client is gone: the server cancels the turn where it waits (the model call).

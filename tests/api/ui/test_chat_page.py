@@ -18,7 +18,7 @@ from tests.api.conftest import START
 from tests.api.helpers import problem
 from tests.api.sse import answer, datas, names, parse_frames
 from tests.api.ui.helpers import csrf, post_form
-from tests.assistant.chat.conftest import Script
+from tests.assistant.chat.conftest import Script, decision
 
 STREAM = "/chat/stream"
 
@@ -30,8 +30,8 @@ def say(text: str) -> dict[str, object]:
 @pytest.fixture
 def script() -> Script:
     return Script(
-        plans=[{"actions": [{"action": "CREATE_MEMORY", "parameters": {"text": "Ana: Porto"}}]}],
-        texts=["The user tells me about Ana.", "Noted: Ana lives in Porto."],
+        decisions=[decision(("CREATE_MEMORY", {"text": "Ana: Porto"}), ("DONE", {}))],
+        texts=["Noted: Ana lives in Porto."],
     )
 
 
@@ -67,7 +67,9 @@ async def test_the_stream_runs_a_turn_for_the_pages_session(client: httpx.AsyncC
     assert response.headers["content-type"].startswith("text/event-stream")
     events = parse_frames(response.text)
     assert names(events)[-1] == "done"
-    assert answer(events) == "Noted: Ana lives in Porto."
+    assert answer(events) == (
+        "I saved this to your memories: “Ana: Porto”\n\nNoted: Ana lives in Porto."
+    )
     assert datas(events, "receipt")[0]["seq"] == 1
     # What the chat remembered is on the memories page at once.
     assert "Ana: Porto" in (await client.get("/memories")).text

@@ -12,13 +12,7 @@ import pytest
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import ChatEvent, ChatMessage, ChatRequest
 from sentinel.assistant.chat.flow import stream_turn
-from sentinel.assistant.chat.schemas import (
-    ActionPlan,
-    PersonaChoice,
-    Reflection,
-    Subtasks,
-    Suggestions,
-)
+from sentinel.assistant.chat.schemas import Subtasks
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.llm import ScriptedModel, ScriptedRequest, allow_real_models, forbid_real_models
 from sentinel.storage import Database
@@ -37,45 +31,67 @@ def no_real_models(request: pytest.FixtureRequest) -> Iterator[None]:
         yield
 
 
+DECISION = "Decision"
+TEXT = None
+
+
 class Script:
-    """Replies per step: a queue for each output type and one for plain text (reasoning and
-    the streamed answer). An empty queue answers a sensible default."""
+    """Replies per step: a queue of decisions (one per round), one for subtasks and one for
+    plain text (the streamed answer). An empty queue answers a sensible default."""
 
     def __init__(
         self,
         *,
-        persona: Iterable[Reply] = (),
-        plans: Iterable[Reply] = (),
-        reflections: Iterable[Reply] = (),
-        suggestions: Iterable[Reply] = (),
+        decisions: Iterable[Reply] = (),
         subtasks: Iterable[Reply] = (),
         texts: Iterable[Reply] = (),
     ) -> None:
         self.queues: dict[Any, deque[Reply]] = {
-            PersonaChoice: deque(persona),
-            ActionPlan: deque(plans),
-            Reflection: deque(reflections),
-            Suggestions: deque(suggestions),
+            DECISION: deque(decisions),
             Subtasks: deque(subtasks),
-            None: deque(texts),
+            TEXT: deque(texts),
         }
         self.defaults: dict[Any, Reply] = {
-            PersonaChoice: {"selected_mode": "MENTOR", "confidence": 0.8, "reasoning": "learning"},
-            ActionPlan: {"actions": [{"action": "DONE", "parameters": {}}]},
-            Reflection: {"needs_more": False, "reason": "enough"},
-            Suggestions: {"suggestions": ["Shall I add a task?"]},
+            DECISION: decision(("DONE", {})),
             Subtasks: {"subtasks": ["first step", "second step"]},
-            None: lambda r: "Here is what I found." if r.streamed else "The user asks something.",
+            TEXT: lambda r: "Here is what I found." if r.streamed else "The user asks something.",
         }
         self.model = ScriptedModel(self.reply)
 
+    @staticmethod
+    def key(output: Any) -> Any:
+        """The queue of an output type (each runtime has its own ``Decision`` class)."""
+        if output is not None and output.__name__ == DECISION:
+            return DECISION
+        return output
+
     def reply(self, request: ScriptedRequest) -> Any:
-        queue = self.queues[request.output]
-        answer = queue.popleft() if queue else self.defaults[request.output]
+        key = self.key(request.output)
+        queue = self.queues[key]
+        answer = queue.popleft() if queue else self.defaults[key]
         return answer(request) if callable(answer) else answer
 
     def calls_for(self, output: Any) -> list[Any]:
-        return [call for call in self.model.calls if call.output is output]
+        """The calls asking for ``output`` (``DECISION``: the decision calls)."""
+        want = output if output == DECISION else self.key(output)
+        return [call for call in self.model.calls if self.key(call.output) == want]
+
+
+def decision(
+    *steps: tuple[str, dict[str, Any]],
+    persona: str = "MENTOR",
+    confidence: float = 0.8,
+    reasoning: str = "needed",
+    suggestions: Iterable[str] = ("Shall I add a task?",),
+) -> dict[str, Any]:
+    """A decision with these actions."""
+    return {
+        "persona": persona,
+        "confidence": confidence,
+        "reasoning": reasoning,
+        "actions": [{"action": a, "parameters": p} for a, p in steps],
+        "suggestions": list(suggestions),
+    }
 
 
 def request(text: str, **options: Any) -> ChatRequest:

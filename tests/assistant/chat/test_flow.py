@@ -1,39 +1,44 @@
-"""The turn's paths on the scripted model: persona, plan, parallel actions, reflection,
-iterations, suggestions, receipts, bad JSON, failures, owners."""
+"""The turn's paths on the scripted model: the decision (persona, plan, suggestions),
+parallel actions, the rule-based rounds, the time budget, receipts, bad JSON, failures,
+owners."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.personas import Persona, profile
-from sentinel.assistant.chat.schemas import (
-    ActionPlan,
-    PersonaChoice,
-    Reflection,
-    Subtasks,
-    Suggestions,
-)
+from sentinel.assistant.chat.schemas import Subtasks
 from sentinel.assistant.chat.settings import ChatSettings
+from sentinel.clock import VirtualClock
 from sentinel.errors import InvalidInput
 from sentinel.llm import ModelRequestError, ScriptedModel, UsageTracker
 from sentinel.receipts import ReceiptPayload, digest
 from sentinel.storage import Database
-from tests.assistant.chat.conftest import DepsFactory, Script, content, named, run_turn
+from tests.assistant.chat.conftest import (
+    DECISION,
+    DepsFactory,
+    Script,
+    content,
+    decision,
+    named,
+    run_turn,
+)
 
 
 def plan(*steps: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    """A planner answer with these actions."""
-    return {"actions": [{"action": a, "parameters": p, "reasoning": "needed"} for a, p in steps]}
+    """A decision with these actions (persona MENTOR)."""
+    return decision(*steps)
 
 
 def persona(mode: str, confidence: float = 0.9) -> dict[str, Any]:
-    """A selector answer."""
-    return {"selected_mode": mode, "confidence": confidence, "reasoning": f"{mode} fits"}
+    """A decision choosing ``mode``, with nothing to do."""
+    return decision(("DONE", {}), persona=mode, confidence=confidence)
 
 
 class SleepyResearch:
@@ -64,13 +69,16 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
     make_deps: DepsFactory,
 ) -> None:
     for mode in (Persona.GUARDIAN, Persona.CONFIDANT):
-        script = Script(persona=[persona(mode.value)])
+        script = Script(decisions=[persona(mode.value)])
         events = await run_turn(make_deps(script), "I am worried about a phishing mail")
         chosen = profile(mode)
-        reasoning_call, answer_call = [c for c in script.model.calls if c.output is None]
-        for call in (reasoning_call, answer_call):
-            assert chosen.system_prompt in call.system
-            assert call.params.temperature == chosen.temperature
+        [decision_call] = script.calls_for(DECISION)
+        [answer_call] = [c for c in script.model.calls if c.output is None]
+        assert chosen.system_prompt in answer_call.prompt
+        assert answer_call.params.temperature == chosen.temperature
+        # One system message for every call: a prefix llama.cpp keeps cached.
+        assert decision_call.system == answer_call.system
+        assert decision_call.params.temperature == 0.2
         first = named(events, "reasoning")[0]
         assert (first["persona"], first["confidence"]) == (mode.value, 0.9)
         [receipt] = await make_deps(script).ledger.list("alice", limit=1)
@@ -78,7 +86,7 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
 
 
 async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> None:
-    events = await run_turn(make_deps(Script(persona=[persona("mediator")])), "We argue")
+    events = await run_turn(make_deps(Script(decisions=[persona("mediator")])), "We argue")
     assert named(events, "reasoning")[0]["persona"] == "MEDIATOR"
     assert {"status": "Selected MEDIATOR (confidence 0.90)", "stage": "persona"} in named(
         events, "status"
@@ -87,7 +95,7 @@ async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> 
 
 async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFactory) -> None:
     runner = SleepyResearch({"slowest": 0.3, "middle": 0.15, "fastest": 0.0})
-    script = Script(plans=[plan(research("slowest"), research("middle"), research("fastest"))])
+    script = Script(decisions=[plan(research("slowest"), research("middle"), research("fastest"))])
     events = await run_turn(make_deps(script, research=runner), "three questions")
     assert runner.finished == ["fastest", "middle", "slowest"]  # they really overlapped
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
@@ -97,7 +105,7 @@ async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFact
 
 async def test_sequential_execution_runs_one_action_at_a_time(make_deps: DepsFactory) -> None:
     runner = SleepyResearch({"slowest": 0.1, "fastest": 0.0})
-    script = Script(plans=[plan(research("slowest"), research("fastest"))])
+    script = Script(decisions=[plan(research("slowest"), research("fastest"))])
     await run_turn(make_deps(script, research=runner), "two", parallel_actions=False)
     assert runner.finished == ["slowest", "fastest"]
     assert runner.peak == 1
@@ -106,7 +114,7 @@ async def test_sequential_execution_runs_one_action_at_a_time(make_deps: DepsFac
 async def test_at_most_five_actions_run_at_once(make_deps: DepsFactory) -> None:
     runner = SleepyResearch()
     steps = [research(f"question {i}") for i in range(8)]
-    script = Script(plans=[plan(*steps)])
+    script = Script(decisions=[plan(*steps)])
     events = await run_turn(make_deps(script, research=runner), "eight questions")
     assert runner.peak == 5
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
@@ -116,7 +124,7 @@ async def test_at_most_five_actions_run_at_once(make_deps: DepsFactory) -> None:
 async def test_a_slow_action_times_out_while_the_others_succeed(make_deps: DepsFactory) -> None:
     runner = SleepyResearch({"forever": 30.0})
     script = Script(
-        plans=[
+        decisions=[
             plan(research("forever"), ("CREATE_TASK", {"title": "Call Ana"}), ("LIST_TASKS", {}))
         ]
     )
@@ -134,7 +142,7 @@ async def test_a_slow_action_times_out_while_the_others_succeed(make_deps: DepsF
 
 async def test_a_failing_action_does_not_sink_the_others(make_deps: DepsFactory) -> None:
     script = Script(
-        plans=[
+        decisions=[
             plan(
                 ("UPDATE_TASK", {"task_id": 999, "status": "done"}),
                 ("CREATE_MEMORY", {"text": "Ana likes running"}),
@@ -150,14 +158,14 @@ async def test_a_failing_action_does_not_sink_the_others(make_deps: DepsFactory)
     assert [m.text for m in await deps.memories.list("alice")] == ["Ana likes running"]
     # The answer sees the failure, so it can say so.
     answer_call = next(c for c in script.model.calls if c.streamed)
-    assert "UPDATE_TASK FAILED" in answer_call.system
+    assert "UPDATE_TASK FAILED" in answer_call.prompt
 
 
 async def test_unknown_actions_and_bad_parameters_are_visible_errors(
     make_deps: DepsFactory,
 ) -> None:
     script = Script(
-        plans=[
+        decisions=[
             plan(
                 ("ACTIVATE_SHADOW", {}),
                 ("CREATE_TASK", {}),
@@ -179,7 +187,7 @@ async def test_a_disabled_action_is_refused_by_the_agents_hard_limit(
     make_deps: DepsFactory,
 ) -> None:
     runner = SleepyResearch()
-    script = Script(plans=[plan(research("anything"))])
+    script = Script(decisions=[plan(research("anything"))])
     deps = make_deps(script, research=runner, disabled_actions=["RESEARCH"])
     events = await run_turn(deps, "research something")
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
@@ -189,87 +197,143 @@ async def test_a_disabled_action_is_refused_by_the_agents_hard_limit(
     assert "RESEARCH" not in deps.runtime.catalogue()
 
 
-async def test_need_more_runs_another_iteration_without_reflecting(
-    make_deps: DepsFactory,
-) -> None:
+async def test_need_more_runs_another_round(make_deps: DepsFactory) -> None:
     script = Script(
-        plans=[
+        decisions=[
             plan(("SEARCH_MEMORIES", {"query": "Ana"}), ("NEED_MORE", {"missing": "her tasks"})),
             plan(("LIST_TASKS", {}), ("DONE", {})),
         ]
     )
     events = await run_turn(make_deps(script), "what about Ana?")
     assert named(events, "done")[0]["iterations"] == 2
-    assert script.calls_for(Reflection) == []
-    # The second plan saw the first iteration's results.
-    second_plan = script.calls_for(ActionPlan)[1]
-    assert "SEARCH_MEMORIES ok" in second_plan.prompt
+    # The second decision saw the first round's results.
+    second = script.calls_for(DECISION)[1]
+    assert "SEARCH_MEMORIES ok" in second.prompt
+    assert "Round 2 of 3" in second.prompt
 
 
-async def test_reflection_asking_for_more_loops_until_the_iteration_cap(
-    make_deps: DepsFactory,
-) -> None:
-    script = Script(
-        plans=[plan(("LIST_TASKS", {}))] * 3,
-        reflections=[{"needs_more": True, "reason": "still unsure"}] * 3,
-    )
+async def test_need_more_loops_until_the_iteration_cap(make_deps: DepsFactory) -> None:
+    script = Script(decisions=[plan(("NEED_MORE", {"missing": f"part {i}"})) for i in range(3)])
     events = await run_turn(make_deps(script), "keep looking")
     assert named(events, "done")[0]["iterations"] == 3
-    assert len(script.calls_for(ActionPlan)) == 3
-    assert len(script.calls_for(Reflection)) == 2  # none after the last allowed iteration
+    assert len(script.calls_for(DECISION)) == 3
     assert {"status": "Iteration cap reached (3)", "stage": "reflection"} in named(events, "status")
 
 
 async def test_the_request_may_lower_the_iteration_cap(make_deps: DepsFactory) -> None:
-    script = Script(plans=[plan(("NEED_MORE", {}))] * 3)
+    script = Script(decisions=[plan(("NEED_MORE", {}))] * 3)
     events = await run_turn(make_deps(script), "loop", max_iterations=1)
     assert named(events, "done")[0]["iterations"] == 1
-    assert len(script.calls_for(ActionPlan)) == 1
+    assert len(script.calls_for(DECISION)) == 1
 
 
-async def test_reflection_satisfied_ends_the_loop(make_deps: DepsFactory) -> None:
-    script = Script(plans=[plan(("LIST_TASKS", {}))])
+async def test_a_read_that_learns_nothing_ends_the_loop_without_a_model_call(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(decisions=[plan(("LIST_TASKS", {}))])  # no tasks: nothing learned
     events = await run_turn(make_deps(script), "my tasks?")
     assert named(events, "done")[0]["iterations"] == 1
-    assert len(script.calls_for(Reflection)) == 1
+    assert len(script.calls_for(DECISION)) == 1
+    assert {"status": "Nothing new was learned; answering", "stage": "reflection"} in named(
+        events, "status"
+    )
+
+
+async def test_a_read_that_finds_something_new_runs_another_round(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(decisions=[plan(("LIST_TASKS", {}))])
+    deps = make_deps(script)
+    await deps.tasks.create("alice", "Call Ana")
+    events = await run_turn(deps, "my tasks?")
+    assert named(events, "done")[0]["iterations"] == 2
+    assert "Call Ana" in script.calls_for(DECISION)[1].prompt
+
+
+async def test_an_action_that_already_ran_is_not_run_again(make_deps: DepsFactory) -> None:
+    script = Script(decisions=[plan(("LIST_TASKS", {}))] * 3)
+    deps = make_deps(script)
+    await deps.tasks.create("alice", "Call Ana")
+    events = await run_turn(deps, "my tasks?")
+    ran = [a["action"] for d in named(events, "reasoning") if d["actions"] for a in d["actions"]]
+    assert ran == ["LIST_TASKS"]
+    assert named(events, "done")[0]["iterations"] == 2
+
+
+async def test_writes_with_done_end_the_turn_after_one_decision(make_deps: DepsFactory) -> None:
+    script = Script(decisions=[plan(("CREATE_TASK", {"title": "Call Ana"}), ("DONE", {}))])
+    events = await run_turn(make_deps(script), "add a task to call Ana")
+    assert named(events, "done")[0]["iterations"] == 1
+    assert len(script.calls_for(DECISION)) == 1
+
+
+async def test_past_the_time_budget_the_turn_answers_with_what_it_has(db: Database) -> None:
+    clock = VirtualClock(datetime(2026, 1, 1, tzinfo=UTC))
+
+    async def slow_research(question: str) -> dict[str, Any]:
+        clock.advance(timedelta(seconds=30))  # the research took 30 s of the turn's 25
+        return {"question": question, "report": {"topic": question}, "iterations": 1}
+
+    script = Script(decisions=[plan(("RESEARCH", {"question": "tea"}))])
+    deps = ChatDeps.open(db, model=script.model, embedder=None, research=slow_research, clock=clock)
+    events = await run_turn(deps, "research tea")
+    assert len(script.calls_for(DECISION)) == 1  # the research learned something, but…
+    assert {"status": "Time budget reached (30 s of 25 s); answering", "stage": "reflection"} in (
+        named(events, "status")
+    )
+    assert content(events).endswith("Here is what I found.")
 
 
 async def test_wait_user_ends_the_loop_and_the_answer_asks_the_question(
     make_deps: DepsFactory,
 ) -> None:
-    script = Script(plans=[plan(("WAIT_USER", {"question": "Which city?"}))])
+    script = Script(decisions=[plan(("WAIT_USER", {"question": "Which city?"}))])
     events = await run_turn(make_deps(script), "book me a hotel")
     assert named(events, "done")[0]["iterations"] == 1
     answer_call = next(c for c in script.model.calls if c.streamed)
-    assert "ask the user exactly this: Which city?" in answer_call.system
+    assert "ask the user exactly this: Which city?" in answer_call.prompt
 
 
 async def test_explain_joins_the_turns_reasoning(make_deps: DepsFactory) -> None:
-    script = Script(plans=[plan(("EXPLAIN", {"explanation": "I checked your tasks first"}))])
+    script = Script(decisions=[plan(("EXPLAIN", {"explanation": "I checked your tasks first"}))])
     deps = make_deps(script)
     await run_turn(deps, "why?")
     [receipt] = await deps.ledger.list("alice")
     assert "I checked your tasks first" in receipt.payload["reasoning"]
 
 
-async def test_suggestions_are_streamed_and_cut_to_the_setting(make_deps: DepsFactory) -> None:
-    script = Script(suggestions=[{"suggestions": ["A?", " ", "B?", "C?", "D?"]}])
-    events = await run_turn(make_deps(script, suggestions=2), "hi")
+async def test_suggestions_come_with_the_decision_cut_to_the_setting(
+    make_deps: DepsFactory,
+) -> None:
+    offers = ["A?", " ", "B?", "I saved it for you.", "C?"]
+    script = Script(decisions=[decision(("DONE", {}), suggestions=offers)])
+    deps = make_deps(script, suggestions=2)
+    events = await run_turn(deps, "hi")
     assert named(events, "suggestions") == [{"suggestions": ["A?", "B?"]}]
-    assert "At most 2" in script.calls_for(Suggestions)[0].system
+    schema = deps.runtime.decision.model_json_schema()
+    assert schema["properties"]["suggestions"]["maxItems"] == 2
+    assert [c.output for c in script.model.calls] == [deps.runtime.decision, None]
 
 
 async def test_no_suggestions_when_turned_off(make_deps: DepsFactory) -> None:
     script = Script()
-    events = await run_turn(make_deps(script, suggestions=0), "hi")
+    deps = make_deps(script, suggestions=0)
+    events = await run_turn(deps, "hi")
     assert named(events, "suggestions") == []
-    assert script.calls_for(Suggestions) == []
+    assert "suggestions" not in deps.runtime.decision.model_json_schema()["properties"]
+
+
+async def test_a_suggestion_claiming_an_action_is_dropped(make_deps: DepsFactory) -> None:
+    offers = ["I added a task to call Ana.", "Shall I add a task to call Ana?"]
+    script = Script(decisions=[decision(("DONE", {}), suggestions=offers)])
+    events = await run_turn(make_deps(script), "hi")
+    assert named(events, "suggestions") == [{"suggestions": ["Shall I add a task to call Ana?"]}]
 
 
 async def test_each_turn_appends_one_receipt_and_the_chain_verifies(
     make_deps: DepsFactory,
 ) -> None:
-    script = Script(plans=[plan(("CREATE_TASK", {"title": "Call Ana"}))])
+    script = Script(decisions=[plan(("CREATE_TASK", {"title": "Call Ana"}))])
     deps = make_deps(script)
     first = await run_turn(deps, "add a task to call Ana")
     second = await run_turn(deps, "thanks")
@@ -297,13 +361,12 @@ async def test_each_turn_appends_one_receipt_and_the_chain_verifies(
 async def test_bad_json_is_repaired_once_then_the_error_is_visible_and_the_turn_answers(
     make_deps: DepsFactory,
 ) -> None:
-    script = Script(persona=["I think MENTOR", "still prose"], plans=["nope", "{broken"])
+    script = Script(decisions=["I think MENTOR", "still prose"])
     deps = make_deps(script)
     events = await run_turn(deps, "help")
-    assert len(script.calls_for(PersonaChoice)) == 2  # the reply and its one repair
-    assert len(script.calls_for(ActionPlan)) == 2
+    assert len(script.calls_for(DECISION)) == 2  # the reply and its one repair
     errors = named(events, "error")
-    assert [e["stage"] for e in errors] == ["persona", "planning"]
+    assert [e["stage"] for e in errors] == ["persona"]
     assert "even after one repair" in errors[0]["error"]
     assert named(events, "reasoning")[0]["persona"] == "MIRROR"  # the safe default
     assert content(events) == "Here is what I found."
@@ -313,7 +376,7 @@ async def test_bad_json_is_repaired_once_then_the_error_is_visible_and_the_turn_
 
 
 async def test_a_reply_fixed_by_the_repair_round_is_no_error(make_deps: DepsFactory) -> None:
-    script = Script(persona=["MENTOR please", persona("MENTOR")])
+    script = Script(decisions=["MENTOR please", persona("MENTOR")])
     events = await run_turn(make_deps(script), "teach me")
     assert named(events, "error") == []
     assert named(events, "reasoning")[0]["persona"] == "MENTOR"
@@ -325,9 +388,10 @@ async def test_a_failing_answer_still_says_what_was_done(make_deps: DepsFactory)
             return ModelRequestError("scripted", "connection reset")
         return "reasoning"
 
-    script = Script(plans=[plan(("CREATE_TASK", {"title": "x"}))], texts=[texts, texts])
+    script = Script(decisions=[plan(("CREATE_TASK", {"title": "x"}))], texts=[texts, texts])
     events = await run_turn(make_deps(script), "add x")
     assert [e["stage"] for e in named(events, "error")] == ["answer"]
+    assert content(events).startswith("I added the task “x”.")
     assert "Done: CREATE_TASK." in content(events)
     assert events[-1].event == "done"
 
@@ -341,7 +405,7 @@ async def test_one_owner_never_sees_anothers_memories_tasks_or_receipts(
     make_deps: DepsFactory,
 ) -> None:
     script = Script(
-        plans=[
+        decisions=[
             plan(("CREATE_MEMORY", {"text": "My sister Ana lives in Porto"})),
             plan(("SEARCH_MEMORIES", {"query": "Ana Porto"}), ("LIST_TASKS", {})),
         ]
@@ -367,10 +431,10 @@ async def test_the_turn_starts_from_the_owners_relevant_memories(make_deps: Deps
     await deps.memories.create("alice", "I bought a blue bicycle")
     events = await run_turn(deps, "where does my sister Ana live?")
     assert named(events, "status")[1]["status"].startswith("Found 1 relevant memories")
-    assert "My sister Ana lives in Porto" in script.calls_for(PersonaChoice)[0].prompt
+    assert "My sister Ana lives in Porto" in script.calls_for(DECISION)[0].prompt
     answer_call = next(c for c in script.model.calls if c.streamed)
-    assert "My sister Ana lives in Porto" in answer_call.system
-    assert "blue bicycle" not in answer_call.system
+    assert "My sister Ana lives in Porto" in answer_call.prompt
+    assert "blue bicycle" not in answer_call.prompt
 
 
 async def test_deps_use_the_assistant_roles_model_setting(
@@ -420,7 +484,7 @@ async def test_without_agentic_mode_the_turn_answers_from_memories_directly(
     await deps.memories.create("alice", "My sister Ana lives in Porto")
     events = await run_turn(deps, "where does Ana live?", use_agentic=False)
     assert [c.output for c in script.model.calls] == [None]  # the answer only
-    assert "My sister Ana lives in Porto" in script.model.calls[0].system
+    assert "My sister Ana lives in Porto" in script.model.calls[0].prompt
     assert content(events) == "Here is what I found."
     assert named(events, "done")[0]["iterations"] == 0
     [receipt] = await deps.ledger.list("alice")
@@ -433,7 +497,7 @@ async def test_the_receipt_counts_every_model_call_of_the_turn_actions_included(
     script = Script()
     deps = make_deps(script)
     task = await deps.tasks.create("alice", "Move house")
-    script.queues[ActionPlan].append(plan(("DECOMPOSE_TASK", {"task_id": task.id})))
+    script.queues[DECISION].append(plan(("DECOMPOSE_TASK", {"task_id": task.id})))
     with UsageTracker() as usage:
         await run_turn(deps, "break down my moving task")
     assert script.calls_for(Subtasks)  # the action asked the model for the steps
@@ -448,7 +512,7 @@ async def test_a_structured_reply_cut_off_by_the_token_budget_says_so(
     make_deps: DepsFactory,
 ) -> None:
     long_reason = "because " * 50
-    script = Script(persona=[persona("MENTOR") | {"reasoning": long_reason}])
+    script = Script(decisions=[persona("MENTOR") | {"reasoning": long_reason}])
     deps = make_deps(script, structured_tokens=32)
     with UsageTracker() as usage:
         events = await run_turn(deps, "hi")
@@ -463,14 +527,14 @@ async def test_a_structured_reply_cut_off_by_the_token_budget_says_so(
 async def test_a_bare_array_plan_with_null_parameters_is_read_as_the_seed_writes_it(
     make_deps: DepsFactory,
 ) -> None:
-    script = Script(plans=[[{"action": "list_tasks", "parameters": None}]])
+    script = Script(decisions=[[{"action": "list_tasks", "parameters": None}]])
     events = await run_turn(make_deps(script), "my tasks")
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
     assert [(a["action"], a["ok"]) for a in ran] == [("LIST_TASKS", True)]
 
 
 async def test_actions_past_the_plan_limit_are_refused_visibly(make_deps: DepsFactory) -> None:
-    script = Script(plans=[plan(("LIST_TASKS", {}), ("LIST_TASKS", {}), ("LIST_MONITORS", {}))])
+    script = Script(decisions=[plan(("LIST_TASKS", {}), ("LIST_TASKS", {}), ("LIST_MONITORS", {}))])
     events = await run_turn(make_deps(script, max_actions_per_plan=2), "everything")
     [ran] = [d["actions"] for d in named(events, "reasoning") if d["actions"]]
     assert [a["ok"] for a in ran] == [True, True, False]
@@ -479,7 +543,7 @@ async def test_actions_past_the_plan_limit_are_refused_visibly(make_deps: DepsFa
 
 async def test_every_event_carries_json_data(make_deps: DepsFactory) -> None:
     script = Script(
-        plans=[plan(("CREATE_TASK", {"title": "x"}), ("QUERY_STATE", {"sql": "SELECT 1"}))]
+        decisions=[plan(("CREATE_TASK", {"title": "x"}), ("QUERY_STATE", {"sql": "SELECT 1"}))]
     )
     events = await run_turn(make_deps(script), "go")
     for event in events:

@@ -1,5 +1,6 @@
-"""One whole turn on the embedded model: every structured step is grammar-constrained JSON,
-so even a 0.5B model's persona, plan and suggestions parse, and the turn is signed."""
+"""One whole turn on the embedded model: the round's one decision is grammar-constrained JSON
+(persona, plan and suggestions), so even a 0.5B model's decision parses and names only known
+actions, and the turn is signed. The assertions never depend on the machine's speed."""
 
 from __future__ import annotations
 
@@ -31,20 +32,19 @@ async def test_a_whole_turn_on_the_embedded_model(sqlite_template: Path, tmp_pat
 
 async def _whole_turn(db: Database) -> None:
     model = LocalModel(MODEL, options=RuntimeOptions(threads=1))
-    settings = ChatSettings(
-        max_iterations=1, reasoning_tokens=64, answer_tokens=64, structured_tokens=256
-    )
+    settings = ChatSettings(max_iterations=1, answer_tokens=48, structured_tokens=256)
     deps = ChatDeps.open(db, model=model, settings=settings, embedder=None)
     await deps.memories.create("alice", "My sister Ana lives in Porto and loves running")
 
     events = await run_turn(deps, "Where does my sister Ana live? Add a task to call her.")
 
-    structured = {"persona", "planning", "suggestions"}
+    structured = {"persona", "planning"}
     assert [e for e in named(events, "error") if e["stage"] in structured] == []
+    ran = [a for d in named(events, "reasoning") if d["actions"] for a in d["actions"]]
+    assert all("unknown action" not in (a["error"] or "") for a in ran)  # the grammar's
     persona = named(events, "reasoning")[0]["persona"]
     assert persona in {p.value for p in Persona}
     assert content(events).strip()
-    assert named(events, "suggestions")
     [receipt] = named(events, "receipt")
     assert receipt["seq"] == 1
     assert (await deps.ledger.verify("alice")).ok

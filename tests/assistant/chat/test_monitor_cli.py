@@ -16,7 +16,7 @@ from sentinel.cli.main import app
 from sentinel.config import get_settings
 from sentinel.storage import open_database
 from sentinel.storage.settings import sqlite_url
-from tests.assistant.chat.conftest import Script, named, run_turn
+from tests.assistant.chat.conftest import Script, decision, named, run_turn
 from tests.storage.databases import sqlite_template
 
 __all__ = ["sqlite_template"]
@@ -39,11 +39,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sqlite_template: Path)
 async def test_a_monitor_created_in_chat_is_listed_by_watch_list(home: Path) -> None:
     db = await open_database(sqlite_url(home / "sentinel.db"), migrate=False)
     try:
-        script = Script(
-            plans=[
-                {"actions": [{"action": "CREATE_MONITOR", "parameters": {"sentence": SENTENCE}}]}
-            ]
-        )
+        script = Script(decisions=[decision(("CREATE_MONITOR", {"sentence": SENTENCE}))])
         deps = ChatDeps.open(db, model=script.model, embedder=None)
         events = await run_turn(deps, SENTENCE, owner="local")
         assert named(events, "error") == []

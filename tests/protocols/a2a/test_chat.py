@@ -21,18 +21,22 @@ from sentinel.storage import Database
 from tests.loopback import running
 
 pytestmark = pytest.mark.network
-ANSWER = "I added the task 'Call Ana'."
+REPLY = "Anything else?"
+ANSWER = f"I added the task “Call Ana”.\n\n{REPLY}"  # what was done (the code says), the reply
 
 
 def scripted(request: ScriptedRequest) -> Any:
     """Each structured step by the structure it asks for; plain text is the answer."""
     name = request.output.__name__ if request.output else None
     return {
-        "PersonaChoice": {"selected_mode": "MENTOR", "confidence": 0.8, "reasoning": "a plan"},
-        "ActionPlan": {"actions": [{"action": "CREATE_TASK", "parameters": {"title": "Call Ana"}}]},
-        "Reflection": {"needs_more": False, "reason": "done"},
-        "Suggestions": {"suggestions": ["Shall I remind you tomorrow?"]},
-    }.get(name, ANSWER)
+        "Decision": {
+            "persona": "MENTOR",
+            "confidence": 0.8,
+            "reasoning": "a plan",
+            "actions": [{"action": "CREATE_TASK", "parameters": {"title": "Call Ana"}}],
+            "suggestions": ["Shall I remind you tomorrow?"],
+        },
+    }.get(name, REPLY)
 
 
 @pytest.fixture

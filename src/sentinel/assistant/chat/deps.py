@@ -18,12 +18,13 @@ from typing import Literal
 
 from sentinel.assistant.chat.actions import ResearchRunner, local_index_research
 from sentinel.assistant.chat.runtime import ActionRuntime
+from sentinel.assistant.chat.scripted import scripted_chat_model
 from sentinel.assistant.chat.settings import ChatSettings
 from sentinel.assistant.memory import MemoryService, MemorySettings
 from sentinel.assistant.memory.embedding import Embedder
 from sentinel.assistant.tasks import TaskService
 from sentinel.clock import Clock, SystemClock
-from sentinel.llm import LanguageModel, get_model
+from sentinel.llm import LanguageModel, ScriptedModel, get_model
 from sentinel.receipts import ReceiptLedger
 from sentinel.storage import Database
 
@@ -69,9 +70,14 @@ class ChatDeps:
                 update={"top_k": settings.memory_top_k, "min_score": settings.memory_min_score}
             )
             memories = MemoryService(db, settings=memory_settings, clock=clock, embedder=embedder)
+        model = model if model is not None else get_model("assistant")
+        if isinstance(model, ScriptedModel) and model.fill:
+            # SENTINEL_LLM=scripted without a script fills schemas with example values; the
+            # chat's own scripted model gives a sensible turn (see assistant.chat.scripted).
+            model = scripted_chat_model(name=model.name)
         return cls(
             db=db,
-            model=model if model is not None else get_model("assistant"),
+            model=model,
             memories=memories,
             tasks=TaskService(db, clock=clock),
             ledger=ReceiptLedger(db, clock=clock),

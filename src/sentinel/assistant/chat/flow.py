@@ -1,9 +1,10 @@
 """A chat turn, start to end: ``stream_turn(request, owner=..., deps=...)``.
 
-    memories ─▶ persona ─▶ reason ─▶ plan ─▶ act (parallel) ─▶ reflect ─▶ answer
-                              ▲                                      │
-                              └──── NEED_MORE / needs_more (≤ 3) ◀───┘
-    answer ─▶ suggestions ─▶ receipt ─▶ done
+    memories ─▶ decide (persona + reasoning + plan, one call) ─▶ act (parallel) ─▶ answer
+                   ▲                                                   │
+                   └── NEED_MORE, or a read learned something new ◀────┘
+                       (≤ 3 rounds, within the turn's time budget; never after DONE)
+    answer (streamed, claims checked) ─▶ suggestions ─▶ receipt ─▶ done
 
 Each stage (``steps``, ``receipt``) is an async generator of events filling one ``Turn``;
 this module only chains them (a stage that raises becomes an ``error`` event and the
@@ -21,7 +22,7 @@ from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import ChatEvent, ChatRequest
 from sentinel.assistant.chat.receipt import sign_receipt
 from sentinel.assistant.chat.state import Turn
-from sentinel.assistant.chat.steps import answer, react, retrieve_memories, select_persona, suggest
+from sentinel.assistant.chat.steps import answer, react, retrieve_memories, suggest
 from sentinel.owners import check_owner
 
 log = logging.getLogger(__name__)
@@ -29,7 +30,6 @@ Stage = Callable[[Turn], AsyncIterator[ChatEvent]]
 
 STAGES: tuple[Stage, ...] = (
     retrieve_memories,
-    select_persona,
     react,
     answer,
     suggest,

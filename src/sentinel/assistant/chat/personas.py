@@ -1,7 +1,7 @@
 """The five personas of seed 003: who the assistant is for this turn.
 
-The model picks one (``PersonaChoice``); the persona then sets the system prompt of the
-reasoning and the answer, and their temperature.
+The model picks one (``Decision.persona``); the persona then sets the system prompt of the
+answer and its temperature.
 """
 
 from __future__ import annotations

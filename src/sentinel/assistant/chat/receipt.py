@@ -35,6 +35,7 @@ def turn_receipt(turn: Turn) -> ReceiptPayload:
             "confidence": turn.confidence,
             "suggestions": turn.suggestions,
             "errors": turn.errors,
+            "removed_claims": turn.removed_claims,
             "memories": [hit["memory"]["id"] for hit in turn.memories],
         },
     )

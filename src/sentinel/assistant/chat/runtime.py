@@ -30,8 +30,11 @@ from pydantic import BaseModel
 from sentinel.agents import Agent, AgentError, AgentState, AIApp, ModelConfig, StepError
 from sentinel.agents.actions import ActionCall
 from sentinel.assistant.chat.actions import CATALOG, ActionContext, ActionEntry, UsageMeter
-from sentinel.assistant.chat.schemas import PlannedAction
+from sentinel.assistant.chat.grammar import decision_type
+from sentinel.assistant.chat.prompts import system_message
+from sentinel.assistant.chat.schemas import Decision, PlannedAction
 from sentinel.errors import InvalidInput, SentinelError
+from sentinel.llm import Message
 from sentinel.store import Store
 
 if TYPE_CHECKING:
@@ -129,6 +132,15 @@ class ActionRuntime:
                 self._store_action(entry), name=entry.name, writes=["turns.*.outcomes"]
             )
         AIApp(self.store, [self.agent])  # validates and wires the agent to the store
+        settings = deps.settings
+        self.decision: type[Decision] = decision_type(
+            [CATALOG[name] for name in self.allowed],
+            settings.max_actions_per_plan,
+            settings.suggestions,
+        )
+        """The round's output type: its grammar allows exactly the allowed actions."""
+        self.system: Message = system_message(self.catalogue())
+        """The one system message of every call of every turn (a cached prefix)."""
         self._ids = itertools.count(1)
         self.usage: dict[str, UsageMeter] = {}
 

@@ -2,7 +2,8 @@
 
 The model never writes anything the code then trusts blindly: the persona is one of five
 names, a plan is a list of action names with parameters that the runtime validates against
-each action's own model before anything runs.
+each action's own model before anything runs. One call per round answers all of it
+(``Decision``); ``grammar`` builds the schema its decoding is constrained to.
 """
 
 from __future__ import annotations
@@ -23,22 +24,6 @@ from sentinel.assistant.chat.personas import Persona
 MAX_TEXT = 400
 """Explanations are brief; the bound is in the JSON schema, so a grammar keeps a small model
 from rambling until it runs out of tokens."""
-
-
-class PersonaChoice(BaseModel):
-    """The selector's answer (seed 003's ``agentic_persona_selection``)."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    selected_mode: Persona
-    confidence: float = Field(ge=0.0, le=1.0)
-    reasoning: str = Field(default="", max_length=MAX_TEXT)
-
-    @field_validator("selected_mode", mode="before")
-    @classmethod
-    def _upper(cls, value: Any) -> Any:
-        # Models write "mediator" as often as "MEDIATOR" (the seed's own example does).
-        return value.strip().upper() if isinstance(value, str) else value
 
 
 class PlannedAction(BaseModel):
@@ -63,40 +48,46 @@ class PlannedAction(BaseModel):
         return {} if value is None else value
 
 
-class ActionPlan(BaseModel):
-    """The planner's answer: the actions to run this iteration, in order.
+MAX_REASONING = 240
+"""The decision's reasoning is a sentence or two: every character is generated before the
+actions run."""
+MAX_SUGGESTION = 100
 
-    The seed asks for a bare JSON array; a grammar needs an object at the root, so the plan is
-    ``{"actions": [...]}``, and a bare array is accepted too.
+
+class Decision(BaseModel):
+    """A round's one model call: the persona (read in the first round), how sure, why, the
+    actions to run now, and next steps to offer the user.
+
+    The grammar the model decodes under is ``grammar.decision_type``'s (every allowed action
+    with its own parameters); this model validates what comes back from any provider. A bare
+    array is read as the plan, as the seed's planner writes it.
     """
 
     model_config = ConfigDict(extra="ignore")
 
+    persona: Persona = Persona.MIRROR
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+    reasoning: str = Field(default="", max_length=MAX_TEXT)
     actions: list[PlannedAction] = Field(default_factory=list, max_length=20)
+    suggestions: list[Annotated[str, StringConstraints(max_length=MAX_TEXT)]] = Field(
+        default_factory=list, max_length=10
+    )
+
+    @field_validator("persona", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        # Models write "mediator" as often as "MEDIATOR" (the seed's own example does).
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("suggestions", mode="before")
+    @classmethod
+    def _none_is_empty(cls, value: Any) -> Any:
+        return [] if value is None else value
 
     @model_validator(mode="before")
     @classmethod
     def _bare_array(cls, value: Any) -> Any:
         return {"actions": value} if isinstance(value, list) else value
-
-
-class Reflection(BaseModel):
-    """The reflection step's answer (seed 003's ``agentic_needs_more``)."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    needs_more: bool
-    reason: str = Field(default="", max_length=MAX_TEXT)
-
-
-class Suggestions(BaseModel):
-    """Proactive next steps the user may take (questions or offers, never actions taken)."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    suggestions: list[Annotated[str, StringConstraints(max_length=MAX_TEXT)]] = Field(
-        default_factory=list, max_length=10
-    )
 
 
 class Subtasks(BaseModel):

@@ -22,7 +22,11 @@ class ChatSettings(BaseSettings):
     cut off after ``action_timeout_s`` (``RESEARCH`` after ``research_timeout_s``: a report
     takes longer than a lookup). ``disabled_actions`` removes actions from the assistant's
     hard limit (e.g. ``["RESEARCH", "QUERY_STATE"]``). Temperatures: the persona's for the
-    reasoning and the answer, ``planning_temperature`` for the structured steps.
+    answer, ``planning_temperature`` for the decision.
+
+    Speed (issue 25): a round is one decision call of at most ``structured_tokens`` tokens;
+    a later round runs only while there is time left of ``turn_budget_s`` (the turn then
+    answers with what it has), and the answer is at most ``answer_tokens`` tokens.
     """
 
     model_config = SettingsConfigDict(env_prefix="SENTINEL_ASSISTANT_CHAT_", extra="ignore")
@@ -36,11 +40,11 @@ class ChatSettings(BaseSettings):
     research_timeout_s: float = Field(default=600.0, gt=0)
     disabled_actions: list[str] = Field(default_factory=list)
 
-    planning_temperature: float = Field(default=0.3, ge=0.0, le=2.0)
-    structured_tokens: int = Field(default=384, ge=32)
-    reasoning_tokens: int = Field(default=256, ge=16)
-    answer_tokens: int = Field(default=512, ge=16)
-    suggestions: int = Field(default=3, ge=0, le=10)
+    planning_temperature: float = Field(default=0.2, ge=0.0, le=2.0)
+    structured_tokens: int = Field(default=320, ge=32)
+    answer_tokens: int = Field(default=160, ge=16)
+    suggestions: int = Field(default=2, ge=0, le=10)
+    turn_budget_s: float = Field(default=25.0, gt=0)
     history_messages: int = Field(default=12, ge=1, le=200)
-    result_chars: int = Field(default=1500, ge=100, le=50_000)
+    result_chars: int = Field(default=800, ge=100, le=50_000)
     query_rows: int = Field(default=50, ge=1, le=1000)

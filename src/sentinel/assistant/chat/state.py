@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sentinel.assistant.chat.actions import UsageMeter
@@ -36,6 +37,18 @@ class Turn:
     answer: str = ""
     suggestions: list[str] = field(default_factory=list)
     errors: list[dict[str, str]] = field(default_factory=list)
+    removed_claims: list[str] = field(default_factory=list)
+    ran: set[str] = field(default_factory=set)
+    """Each action that succeeded, as planned (name and parameters): not run twice."""
+    started_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        self.started_at = self.deps.clock.now()
+
+    def elapsed_s(self) -> float:
+        """Seconds since the turn started, on the deps' clock (virtual in tests)."""
+        assert self.started_at is not None
+        return (self.deps.clock.now() - self.started_at).total_seconds()
 
     @property
     def query(self) -> str:
@@ -53,14 +66,12 @@ class Turn:
         return min(self.request.max_iterations, self.deps.settings.max_iterations)
 
     def history(self) -> list[Message]:
-        """The last messages of the conversation, for the answer."""
-        recent = self.request.messages[-self.deps.settings.history_messages :]
-        return [Message(m.role, m.content) for m in recent]
-
-    def context_text(self) -> str:
-        """The conversation before the query, briefly, for the persona selector."""
-        earlier = self.request.messages[:-1][-6:]
-        return "\n".join(f"{m.role}: {m.content[:300]}" for m in earlier)
+        """The conversation before the query (its last messages): the decision and the
+        answer both start with it, after the system message, so it is a cached prefix."""
+        messages = list(self.request.messages)
+        last = max(i for i, m in enumerate(messages) if m.role == "user" and m.content.strip())
+        recent = messages[:last][-(self.deps.settings.history_messages - 1) :]
+        return [Message(m.role, m.content) for m in recent if m.role != "system"]
 
     def results_text(self) -> str:
         """Every outcome so far, as the model reads them."""

@@ -1,36 +1,34 @@
 """The stages of a turn. Each is an async generator of events that fills the ``Turn``.
 
-A stage whose model reply stays unusable after the model layer's repair round, or whose
-provider fails, yields a visible ``error`` event and falls back to what is safe (the default
-persona, an empty plan, "no more needed", no suggestions): a turn always answers and ends.
+A round is one grammar-constrained model call (``Decision``: persona, reasoning, plan and
+suggestions), then the plan's actions. Whether another round runs is decided by rules, not by
+another model call: never after ``DONE`` or ``WAIT_USER``, after ``NEED_MORE`` always (within
+the cap and the time budget), otherwise only when the round's actions found something new (a
+read whose result was not known: writes teach nothing the model did not already say).
+
+A decision that stays unusable after the model layer's repair round, or whose provider fails,
+yields a visible ``error`` event and falls back to what is safe (the default persona, no
+actions): a turn always answers and ends. The answer sees what was done (``claims.done_text``)
+and the results, is streamed sentence by sentence, and a sentence claiming an action that did
+not run is removed (``claims.ClaimFilter``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator, Sequence
 from typing import TypeVar
 
 from pydantic import BaseModel
 
 from sentinel.assistant.chat.actions import CONTROL_ACTIONS
+from sentinel.assistant.chat.claims import ClaimFilter, done_text, unsupported_claim
 from sentinel.assistant.chat.events import ChatEvent
+from sentinel.assistant.chat.intents import enforce
 from sentinel.assistant.chat.personas import DEFAULT_PERSONA
-from sentinel.assistant.chat.prompts import (
-    answer_messages,
-    persona_messages,
-    planning_messages,
-    reasoning_messages,
-    reflection_messages,
-    suggestions_messages,
-)
+from sentinel.assistant.chat.prompts import answer_messages, decision_messages
 from sentinel.assistant.chat.runtime import ActionOutcome
-from sentinel.assistant.chat.schemas import (
-    ActionPlan,
-    PersonaChoice,
-    PlannedAction,
-    Reflection,
-    Suggestions,
-)
+from sentinel.assistant.chat.schemas import Decision, PlannedAction
 from sentinel.assistant.chat.state import Turn
 from sentinel.assistant.memory.service import MAX_QUERY_CHARS
 from sentinel.assistant.views import retrieval_view
@@ -39,6 +37,8 @@ from sentinel.llm import Message, TruncatedOutputError, UsageTracker
 
 M = TypeVar("M", bound=BaseModel)
 Events = AsyncIterator[ChatEvent]
+READS = frozenset({"SEARCH_MEMORIES", "LIST_TASKS", "LIST_MONITORS", "GET_MONITOR", "QUERY_STATE"})
+"""Actions that learn something (RESEARCH too); the others change data the plan named."""
 
 
 async def ask(
@@ -87,62 +87,57 @@ async def retrieve_memories(turn: Turn) -> Events:
     yield turn.status("memories", f"Found {len(turn.memories)} relevant memories{note}")
 
 
-async def select_persona(turn: Turn) -> Events:
-    """The model chooses the persona; it sets the system prompt and the temperature."""
-    yield turn.status("persona", "Selecting persona mode...")
-    messages = persona_messages(turn.query, turn.context_text(), turn.memories_text())
-    choice = await ask(
-        turn, "persona", messages, PersonaChoice, turn.deps.settings.planning_temperature
-    )
-    if isinstance(choice, ChatEvent):
-        yield choice
-        turn.persona, turn.confidence = DEFAULT_PERSONA, None
-        text = f"persona selection failed; using {DEFAULT_PERSONA.value}"
-    else:
-        turn.persona, turn.confidence = choice.selected_mode, choice.confidence
-        text = choice.reasoning or f"selected {choice.selected_mode.value}"
-    turn.reasoning.append(f"persona {turn.persona.value}: {text}")
-    sure = "" if turn.confidence is None else f" (confidence {turn.confidence:.2f})"
-    yield turn.status("persona", f"Selected {turn.persona.value}{sure}")
-    yield turn.reasoning_event(text)
-
-
 async def react(turn: Turn) -> Events:
-    """Reason → plan → act → reflect, at most ``max_iterations`` times."""
+    """Decide → act, at most ``max_iterations`` rounds, within the turn's time budget."""
     runtime = turn.deps.runtime
     settings = turn.deps.settings
     while turn.iterations < turn.max_iterations:
+        if turn.iterations and turn.elapsed_s() >= settings.turn_budget_s:
+            spent = f"{turn.elapsed_s():.0f} s of {settings.turn_budget_s:g} s"
+            yield turn.status("reflection", f"Time budget reached ({spent}); answering")
+            return
         turn.iterations += 1
         n = turn.iterations
-        yield turn.status("reasoning", f"Analyzing query (iteration {n})...")
-        reasoning = await _reason(turn)
-        if isinstance(reasoning, ChatEvent):
-            yield reasoning
-            reasoning = ""
-        else:
+        stage = "persona" if n == 1 else "planning"
+        yield turn.status(stage, f"Deciding (round {n})...")
+        messages = decision_messages(
+            runtime.system,
+            turn.history(),
+            turn.query,
+            turn.memories_text(),
+            turn.results_text(),
+            n,
+            turn.max_iterations,
+        )
+        decision = await ask(turn, stage, messages, runtime.decision, settings.planning_temperature)
+        if isinstance(decision, ChatEvent):
+            yield decision
+            if n == 1:
+                for event in _persona_chosen(turn, None):
+                    yield event
+            return
+        if n == 1:
+            for event in _persona_chosen(turn, decision):
+                yield event
+        turn.suggestions = _offers(decision.suggestions, turn) or turn.suggestions
+        reasoning = decision.reasoning.strip()
+        if reasoning:
             turn.reasoning.append(reasoning)
             yield turn.reasoning_event(reasoning)
-        yield turn.status("planning", "Planning actions...")
-        messages = planning_messages(
-            turn.query,
-            reasoning or turn.query,
-            runtime.catalogue(),
-            turn.results_text(),
-            settings.max_actions_per_plan,
-        )
-        plan = await ask(turn, "planning", messages, ActionPlan, settings.planning_temperature)
-        if isinstance(plan, ChatEvent):
-            yield plan
-            return
-        steps = plan.actions
+        remembered = any(o.ok and o.action == "CREATE_MEMORY" for o in turn.outcomes)
+        steps = _new_steps(turn, enforce(turn.query, decision.actions, remembered))
         if not steps:
             return
         names = ", ".join(step.action for step in steps)
         yield turn.status("actions", f"Executing {len(steps)} actions: {names}")
+        known = turn.results_text()
         outcomes = await runtime.run_plan(
             turn.turn_id, steps, parallel=turn.request.parallel_actions
         )
         turn.outcomes.extend(outcomes)
+        turn.ran.update(
+            _key(s.action, s.parameters) for s, o in zip(steps, outcomes, strict=True) if o.ok
+        )
         yield turn.reasoning_event(_summary(steps, outcomes), actions=outcomes)
         for problem in (o for o in outcomes if not o.ok):
             yield turn.error("actions", f"{problem.action} failed: {problem.error}")
@@ -152,48 +147,67 @@ async def react(turn: Turn) -> Events:
         if "WAIT_USER" in signals:
             turn.waiting_for = signals["WAIT_USER"][0]
             return
-        if "DONE" in signals:
+        if "DONE" in signals or any(s.action == "DONE" for s in steps):
             return
         if turn.iterations >= turn.max_iterations:
             yield turn.status("reflection", f"Iteration cap reached ({turn.max_iterations})")
             return
         if "NEED_MORE" in signals:
             continue
-        yield turn.status("reflection", "Checking if more is needed...")
-        reflection = await ask(
-            turn,
-            "reflection",
-            reflection_messages(turn.query, reasoning, turn.results_text()),
-            Reflection,
-            settings.planning_temperature,
-        )
-        if isinstance(reflection, ChatEvent):
-            yield reflection
+        if not _learned(turn, outcomes, known):
+            yield turn.status("reflection", "Nothing new was learned; answering")
             return
-        turn.reasoning.append(f"reflection: {reflection.reason or reflection.needs_more}")
-        yield turn.reasoning_event(reflection.reason or "", actions=None)
-        if not reflection.needs_more:
-            return
+        yield turn.status("reflection", "New results; deciding again")
 
 
-async def _reason(turn: Turn) -> str | ChatEvent:
-    settings = turn.deps.settings
-    messages = reasoning_messages(
-        turn.profile,
-        turn.query,
-        turn.memories_text(),
-        turn.deps.runtime.catalogue(),
-        turn.results_text(),
-        turn.iterations,
-    )
-    try:
-        completion = await turn.deps.model.complete(
-            messages, max_tokens=settings.reasoning_tokens, temperature=turn.profile.temperature
-        )
-    except SentinelError as exc:
-        return turn.error("reasoning", f"the model failed at reasoning: {exc}")
-    turn.usage.add(completion.usage)
-    return completion.text.strip()
+def _persona_chosen(turn: Turn, decision: Decision | None) -> list[ChatEvent]:
+    if decision is None:
+        turn.persona, turn.confidence = DEFAULT_PERSONA, None
+        text = f"persona selection failed; using {DEFAULT_PERSONA.value}"
+    else:
+        turn.persona, turn.confidence = decision.persona, decision.confidence
+        text = f"selected {decision.persona.value}"
+    turn.reasoning.append(f"persona {turn.persona.value}: {text}")
+    sure = "" if turn.confidence is None else f" (confidence {turn.confidence:.2f})"
+    return [
+        turn.status("persona", f"Selected {turn.persona.value}{sure}"),
+        turn.reasoning_event(text),
+    ]
+
+
+def _new_steps(turn: Turn, plan: Sequence[PlannedAction]) -> list[PlannedAction]:
+    """The plan less what already ran this turn (same action, same parameters) and less a
+    lone DONE (nothing to run)."""
+    ran = turn.ran | {_key(o.action, o.parameters) for o in turn.outcomes if o.ok}
+    steps = [s for s in plan if _key(s.action, s.parameters) not in ran]
+    if all(s.action == "DONE" for s in steps):
+        return []
+    return steps
+
+
+def _key(action: str, parameters: dict[str, object]) -> str:
+    return f"{action} {json.dumps(parameters, sort_keys=True, default=str)}"
+
+
+def _learned(turn: Turn, outcomes: Sequence[ActionOutcome], known: str) -> bool:
+    """Did a read find something not already in the turn's memories or earlier results?"""
+    seen = {str(hit["memory"]["id"]) for hit in turn.memories}
+    for outcome in outcomes:
+        if not outcome.ok or outcome.result is None:
+            continue
+        if outcome.action == "RESEARCH":
+            return True
+        if outcome.action not in READS:
+            continue
+        if outcome.action == "SEARCH_MEMORIES":
+            hits = outcome.result.get("hits") or []
+            if any(str(h["memory"]["id"]) not in seen for h in hits):
+                return True
+            continue
+        body = json.dumps(outcome.result, sort_keys=True, default=str)
+        if body not in known and (outcome.result.get("count") or outcome.result.get("rows")):
+            return True
+    return False
 
 
 def _summary(steps: Sequence[PlannedAction], outcomes: Sequence[ActionOutcome]) -> str:
@@ -211,27 +225,56 @@ def _signals(outcomes: Sequence[ActionOutcome]) -> dict[str, list[str]]:
     return signals
 
 
+def _offers(suggestions: Sequence[str], turn: Turn) -> list[str]:
+    """Suggestions are offers: any that claims something was done is dropped."""
+    count = turn.deps.settings.suggestions
+    kept = [s.strip() for s in suggestions if s.strip() and unsupported_claim(s, ()) is None]
+    return kept[:count]
+
+
 async def answer(turn: Turn) -> Events:
-    """The answer, streamed as ``content`` deltas under the persona's prompt and temperature."""
+    """The answer: what was done (said by the code), then the model's answer under the
+    persona, streamed sentence by sentence, each checked against what ran."""
     yield turn.status("answer", "Writing the answer...")
+    reports = [o.report() for o in turn.outcomes]
+    done = done_text(reports)
+    if done:
+        turn.answer += done + "\n\n"
+        yield ChatEvent("content", {"content": done + "\n\n"})
     messages = answer_messages(
-        turn.profile, turn.history(), turn.memories_text(), turn.results_text(), turn.waiting_for
+        turn.deps.runtime.system,
+        turn.profile,
+        turn.history(),
+        turn.query,
+        turn.memories_text(),
+        done,
+        turn.results_text(),
+        turn.waiting_for,
     )
     settings = turn.deps.settings
+    checker = ClaimFilter(frozenset(o.action for o in turn.outcomes if o.ok))
     stream = turn.deps.model.stream(
         messages, max_tokens=settings.answer_tokens, temperature=turn.profile.temperature
     )
     try:
         async with stream:
             async for delta in stream:
-                turn.answer += delta
-                yield ChatEvent("content", {"content": delta})
+                if shown := checker.feed(delta):
+                    turn.answer += shown
+                    yield ChatEvent("content", {"content": shown})
+        if shown := checker.flush():
+            turn.answer += shown
+            yield ChatEvent("content", {"content": shown})
         turn.usage.add(stream.completion.usage)
     except SentinelError as exc:
         yield turn.error("answer", f"the model failed while answering: {exc}")
         fallback = _fallback_answer(turn)
         turn.answer += fallback
         yield ChatEvent("content", {"content": fallback})
+    for sentence, claim in checker.removed:
+        turn.removed_claims.append(sentence)
+        turn.reasoning.append(f"removed from the answer (claims {claim}, which did not run)")
+        yield turn.status("answer", f"Removed a claim of an action that did not run: {sentence}")
 
 
 def _fallback_answer(turn: Turn) -> str:
@@ -247,20 +290,6 @@ def _fallback_answer(turn: Turn) -> str:
 
 
 async def suggest(turn: Turn) -> Events:
-    """Proactive suggestions (never actions taken)."""
-    count = turn.deps.settings.suggestions
-    if count == 0:
-        return
-    yield turn.status("suggestions", "Generating suggestions...")
-    got = await ask(
-        turn,
-        "suggestions",
-        suggestions_messages(turn.query, turn.answer, turn.results_text(), count),
-        Suggestions,
-        turn.profile.temperature,
-    )
-    if isinstance(got, ChatEvent):
-        yield got
-        return
-    turn.suggestions = [s.strip() for s in got.suggestions if s.strip()][:count]
-    yield ChatEvent("suggestions", {"suggestions": turn.suggestions})
+    """The decision's offers, when there are any (no model call of its own)."""
+    if turn.deps.settings.suggestions and turn.suggestions:
+        yield ChatEvent("suggestions", {"suggestions": turn.suggestions})

@@ -1,0 +1,99 @@
+"""The claims check: a sentence saying the assistant did something that did not run is
+removed; offers, questions, failures and the user's own actions pass; what was done is said by
+the code."""
+
+from __future__ import annotations
+
+import pytest
+
+from sentinel.assistant.chat.claims import ClaimFilter, done_text, unsupported_claim
+from sentinel.assistant.chat.events import ChatEvent
+from tests.assistant.chat.conftest import DepsFactory, Script, content, decision, named, run_turn
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ran", "claimed"),
+    [
+        # the issue's own answer: nothing was updated
+        ("Updated the links on your page to http://www.example.com.", set(), "UPDATE_MEMORY"),
+        ("I saved that Ana lives in Porto.", set(), "CREATE_MEMORY"),
+        ("I’ve added a task to call Ana.", {"CREATE_MEMORY"}, "CREATE_TASK"),
+        ("Your memory has been saved.", set(), "CREATE_MEMORY"),
+        ("I'll watch the price for you.", set(), "CREATE_MONITOR"),
+        ("I will remember that.", set(), "CREATE_MEMORY"),
+        ("I deleted the old memory.", {"CREATE_MEMORY"}, "DELETE_MEMORY"),
+        ("I'm sorry, but I can't assist with that.", {"CREATE_MEMORY"}, "refusal"),
+    ],
+)
+def test_a_claim_of_an_action_that_did_not_run_is_found(
+    sentence: str, ran: set[str], claimed: str
+) -> None:
+    found = unsupported_claim(sentence, ran)
+    assert found is not None
+    assert claimed in found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ran"),
+    [
+        ("I saved that Ana lives in Porto.", {"CREATE_MEMORY"}),
+        ("I've added a task to call Ana.", {"CREATE_TASK"}),
+        ("I can add a task if you like.", set()),
+        ("Shall I add a task?", set()),
+        ("Ana lives in Porto and loves running.", set()),
+        ("Remember to call Ana.", set()),  # an imperative to the user
+        ("Note that the shop closes at 5.", set()),
+        ("I could not create the task.", set()),
+        ("You added a task yesterday.", set()),
+        ("I'm sorry, but I can't assist with that.", set()),
+    ],
+)
+def test_supported_claims_offers_and_facts_pass(sentence: str, ran: set[str]) -> None:
+    assert unsupported_claim(sentence, ran) is None
+
+
+def test_the_filter_streams_whole_sentences_and_removes_unsupported_ones() -> None:
+    checker = ClaimFilter(frozenset({"CREATE_MEMORY"}))
+    shown = [checker.feed(d) for d in ["Got it. I saved", " that. I added a task", " too. Bye"]]
+    shown.append(checker.flush())
+    assert shown == ["Got it. ", "I saved that. ", "", "Bye"]
+    assert checker.removed == [("I added a task too.", "CREATE_TASK/DECOMPOSE_TASK/UPDATE_TASK")]
+
+
+def test_done_text_says_each_successful_write_and_nothing_else() -> None:
+    outcomes = [
+        {"action": "CREATE_MEMORY", "parameters": {"text": "x"}, "ok": True,
+         "result": {"memory": {"text": "Ana lives in Porto."}}},
+        {"action": "CREATE_TASK", "parameters": {"title": "Call Ana"}, "ok": False,
+         "result": None},
+        {"action": "LIST_TASKS", "parameters": {}, "ok": True, "result": {"count": 0}},
+    ]  # fmt: skip
+    assert done_text(outcomes) == "I saved this to your memories: “Ana lives in Porto.”"
+
+
+async def test_the_turn_removes_a_claim_of_an_action_that_did_not_run(
+    make_deps: DepsFactory,
+) -> None:
+    answer = "Ana lives in Porto. Updated the links to http://www.example.com. Enjoy!"
+    script = Script(decisions=[decision(("DONE", {}))], texts=[answer])
+    deps = make_deps(script)
+    events = await run_turn(deps, "where does Ana live?")
+    assert content(events) == "Ana lives in Porto. Enjoy!"
+    removed = "Updated the links to http://www.example.com."
+    assert {
+        "status": f"Removed a claim of an action that did not run: {removed}",
+        "stage": "answer",
+    } in named(events, "status")
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["details"]["removed_claims"] == [removed]
+
+
+async def test_the_answer_sees_what_was_done_and_the_user_reads_it_first(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(decisions=[decision(("CREATE_TASK", {"title": "Call Ana"}), ("DONE", {}))])
+    events = await run_turn(make_deps(script), "add a task to call Ana")
+    first = next(e for e in events if e.event == "content")
+    assert first == ChatEvent("content", {"content": "I added the task “Call Ana”.\n\n"})
+    answer_call = next(c for c in script.model.calls if c.streamed)
+    assert "<done>\nI added the task “Call Ana”.\n</done>" in answer_call.prompt
