@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
-from sentinel.storage.engine import create_engine, parse_database_url
+from sentinel.storage.engine import READ_ONLY, create_engine, parse_database_url
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
@@ -93,6 +93,16 @@ class Database:
             yield tx
         if tx.changes and self.listener is not None:
             await self.listener.monitors_changed(tuple(tx.changes))
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Transaction]:
+        """A unit of work that only reads: on SQLite a deferred ``BEGIN`` (no write lock: it
+        neither waits for a writer nor makes one wait), elsewhere an ordinary transaction.
+        Nothing is written through it (its lifecycle changes are not announced)."""
+        async with self._sessions() as session:
+            await session.connection(execution_options={READ_ONLY: True})
+            yield Transaction(session)
+            await session.commit()
 
     async def query_readonly(
         self, sql: str, *, limit: int = 1000, timeout_s: float = 5.0

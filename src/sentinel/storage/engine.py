@@ -29,6 +29,10 @@ def parse_database_url(url: str | URL) -> URL:
     return parsed
 
 
+READ_ONLY = "sentinel_read_only"
+"""The connection execution option that marks a transaction that only reads."""
+
+
 def create_engine(url: str | URL, *, echo: bool = False) -> AsyncEngine:
     """An async engine; SQLite gets WAL, foreign keys, a busy timeout and immediate BEGINs."""
     parsed = parse_database_url(url)
@@ -59,6 +63,11 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection: Connection) -> None:
+        if connection.get_execution_options().get(READ_ONLY):
+            # A unit of work that only reads (Database.reading): a deferred BEGIN takes no
+            # lock, so it neither waits for a writer nor makes one wait (WAL).
+            connection.exec_driver_sql("BEGIN")
+            return
         # IMMEDIATE takes the write lock up front: a read-then-write transaction can then not
         # fail half-way with SQLITE_BUSY when another writer got there first (which the busy
         # timeout cannot fix); writers queue on the busy timeout instead.

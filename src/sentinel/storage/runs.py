@@ -115,12 +115,22 @@ class RunRepository:
         validate_json("trace", trace, list)
         await self._set(run_id, Run.status.in_(OPEN_STATUSES), {"trace": trace})
 
-    async def finish(self, run_id: int, outcome: RunEnding, *, finished_at: datetime) -> RunRecord:
-        """Write the outcome of an open run; a run is finished once (InvalidInput otherwise)."""
+    async def finish(
+        self,
+        run_id: int,
+        outcome: RunEnding,
+        *,
+        finished_at: datetime,
+        started_at: datetime | None = None,
+    ) -> RunRecord:
+        """Write the outcome of an open run; a run is finished once (InvalidInput otherwise).
+        ``started_at`` also stamps its start (a pending run finished without running)."""
+        started = {} if started_at is None else {"started_at": started_at}
         row = await self._set(
             run_id,
             Run.status.in_(OPEN_STATUSES),
             {
+                **started,
                 "status": outcome.status,
                 "finished_at": finished_at,
                 "sensor_output": outcome.sensor_output,
