@@ -50,7 +50,7 @@ from sentinel.bench.engine_scale import IDLE_FOR, make_due
 from sentinel.clock import SystemClock
 from sentinel.engine import Engine, RunRetryPolicy, engine_owner
 from sentinel.errors import InvalidInput
-from sentinel.storage import Database, NewMonitor, open_database
+from sentinel.storage import Database, GovernorKind, NewMonitor, NotifyBehavior, open_database
 from sentinel.storage.settings import sqlite_url
 from sentinel.storage.statements import StatementLog
 from sentinel.web.politeness import Politeness
@@ -175,8 +175,8 @@ async def create_monitors(db: Database, count: int, base: str) -> list[int]:
                     name=f"real-{stamp}-{index}",
                     original_query=f"Tell me when the price of widget {index} changes",
                     action_criteria="the price changed",
-                    notify_behavior="once" if index % 4 < 2 else "always",
-                    governor_kind="rules" if index % 2 == 0 else "llm",
+                    notify_behavior=NotifyBehavior.ONCE if index % 4 < 2 else NotifyBehavior.ALWAYS,
+                    governor_kind=GovernorKind.RULES if index % 2 == 0 else GovernorKind.LLM,
                     governor_rules=RULE if index % 2 == 0 else None,
                     channels=[WEBHOOK],
                     urls=[f"{base}/p/{index}"],

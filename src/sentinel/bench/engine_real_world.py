@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 PRICE_BASE = 100
-_PRICE = re.compile(r"Price: \$(\d+)")
+_PRICE = re.compile(r"The price today is \$(\d+) per widget\.")
 _STATE = re.compile(r"^(Previous|Current) state: (.*)$", re.MULTILINE)
 
 
@@ -36,11 +36,11 @@ def page_html(number: int, version: int) -> str:
     """Page ``number`` at ``version``: a small product page with its price."""
     price = PRICE_BASE + version
     return (
-        "<!doctype html><html><head><title>Widget {n}</title></head><body><main>"
-        "<h1>Widget {n}</h1><p>The widget {n} is a sturdy tool for everyday work.</p>"
-        "<p>Price: ${price}</p><p>In stock. Ships in two days.</p>"
+        f"<!doctype html><html><head><title>Widget {number}</title></head><body><main>"
+        f"<h1>Widget {number}</h1><p>The widget {number} is a sturdy tool for everyday work.</p>"
+        f"<p>The price today is ${price} per widget.</p><p>In stock. Ships in two days.</p>"
         "<p>Questions? Write to the shop; we answer within a day.</p></main></body></html>"
-    ).format(n=number, price=price)
+    )
 
 
 def sensor_reply(prompt: str) -> dict[str, Any]:

@@ -133,8 +133,8 @@ async def _write(
     """The run record (started and finished now) and the schedule, in one transaction."""
     now, monitor = peeked.now, peeked.monitor
     async with db.transaction() as tx:
-        if peeked.run is not None:
-            run_id = peeked.run.id
+        if peeked.run_id is not None:
+            run_id = peeked.run_id
         else:
             started = await tx.runs.start(
                 monitor.id,

@@ -73,7 +73,7 @@ class PeekedRun:
     monitor: MonitorRecord
     latest: StateVersionRecord | None
     history: RunHistory
-    run: RunRecord | None
+    run_id: int | None
     now: datetime
 
 
@@ -97,15 +97,14 @@ async def _read(
     if monitor.state is not MonitorState.ACTIVE:
         return NotRunnable(f"monitor {monitor_id} is {monitor.state.value}, not active; not run")
     latest = await tx.states.latest(monitor_id)
-    runs = await tx.runs.for_monitor(monitor_id, limit=HISTORY_DEPTH + 1)
+    runs = await tx.runs.summaries(monitor_id, limit=HISTORY_DEPTH + 1)
     history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
-    pending: RunRecord | None = None
     if run_id is not None:
-        pending = next((run for run in runs if run.id == run_id), None)
+        pending = next((run.status for run in runs if run.id == run_id), None)
         problem = await _not_pending(tx, run_id, monitor_id, pending)
         if problem is not None:
             return NotRunnable(problem)
-    return PeekedRun(monitor, latest, history, pending, now)
+    return PeekedRun(monitor, latest, history, run_id, now)
 
 
 async def start_run(db: Database, peeked: PeekedRun) -> LoadedRun:
@@ -117,8 +116,8 @@ async def start_run(db: Database, peeked: PeekedRun) -> LoadedRun:
 
 async def _start(tx: Transaction, peeked: PeekedRun) -> LoadedRun:
     monitor, now = peeked.monitor, peeked.now
-    if peeked.run is not None:
-        run = await tx.runs.mark_running(peeked.run.id, started_at=now)
+    if peeked.run_id is not None:
+        run = await tx.runs.mark_running(peeked.run_id, started_at=now)
     else:
         run = await tx.runs.start(
             monitor.id,
@@ -142,13 +141,16 @@ async def load_run(
 
 
 async def _not_pending(
-    tx: Transaction, run_id: int, monitor_id: int, pending: RunRecord | None
+    tx: Transaction, run_id: int, monitor_id: int, status: RunStatus | None
 ) -> str | None:
-    if pending is None:  # not among the monitor's newest runs: read it to say why
-        try:
-            pending = await tx.runs.get(run_id)
-        except RecordNotFound:
-            return f"run {run_id} does not exist"
+    """Why ``run_id`` is not a pending run of the monitor (``status``: its status when it is
+    among the monitor's newest runs), or None."""
+    if status is RunStatus.PENDING:
+        return None
+    try:
+        pending = await tx.runs.get(run_id)
+    except RecordNotFound:
+        return f"run {run_id} does not exist"
     if pending.monitor_id != monitor_id:
         return f"run {run_id} belongs to monitor {pending.monitor_id}, not {monitor_id}"
     if pending.status is not RunStatus.PENDING:

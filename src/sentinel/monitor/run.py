@@ -56,8 +56,8 @@ from sentinel.monitor.failures import (
 )
 from sentinel.monitor.governing.governor import make_governor
 from sentinel.monitor.iteration import RunIteration
-from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.look import record_look, take_look
+from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import NotRunnable, peek_run, start_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher

@@ -36,7 +36,7 @@ from sentinel.storage.records import (
     RunRecord,
     StateVersionRecord,
 )
-from sentinel.storage.runs import RunEnding, RunRepository
+from sentinel.storage.runs import RunEnding, RunRepository, RunSummary
 from sentinel.storage.settings import StorageSettings, default_database_url
 from sentinel.storage.states import StateVersionRepository
 
@@ -67,6 +67,7 @@ __all__ = [
     "RunRecord",
     "RunRepository",
     "RunStatus",
+    "RunSummary",
     "StateVersionRecord",
     "StateVersionRepository",
     "StorageError",

@@ -16,12 +16,27 @@ from sentinel.storage.errors import RecordNotFound
 from sentinel.storage.models import Run
 from sentinel.storage.monitor_fields import validate_json
 from sentinel.storage.records import RunRecord
+from sentinel.storage.types import as_utc
 
 OPEN_STATUSES = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
 OUTCOME_STATUSES = frozenset(
     {RunStatus.SUCCEEDED, RunStatus.RETRYING, RunStatus.FAILED, *SKIPPED_STATUSES}
 )
 ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class RunSummary:
+    """What a run's history is read for (:meth:`RunRepository.summaries`): a run record
+    without its trace, usage and error details."""
+
+    id: int
+    status: RunStatus
+    scheduled_at: datetime
+    started_at: datetime | None
+    retry_count: int
+    decision: dict[str, Any] | None
+    sensor_output: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +200,35 @@ class RunRepository:
         if before_id is not None:
             query = query.where(Run.id < before_id)
         return [RunRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def summaries(self, monitor_id: int, *, limit: int = 50) -> list[RunSummary]:
+        """The newest ``limit`` runs of a monitor, newest first, without their traces and
+        usage (what a run's schedule reads of its history: one light statement, not whole
+        records)."""
+        columns = (
+            Run.id,
+            Run.status,
+            Run.scheduled_at,
+            Run.started_at,
+            Run.retry_count,
+            Run.decision,
+            Run.sensor_output,
+        )
+        query = select(*columns).where(Run.monitor_id == monitor_id)
+        query = query.order_by(Run.id.desc()).limit(limit)
+        rows = await self.session.execute(query)
+        return [
+            RunSummary(
+                id=row.id,
+                status=RunStatus(row.status),
+                scheduled_at=as_utc(row.scheduled_at),
+                started_at=as_utc(row.started_at),
+                retry_count=row.retry_count,
+                decision=row.decision,
+                sensor_output=row.sensor_output,
+            )
+            for row in rows
+        ]
 
     async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, RunRecord]:
         """The newest run of each monitor that has one, in one statement (the index on
