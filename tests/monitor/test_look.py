@@ -145,10 +145,12 @@ async def test_an_unchanged_page_answered_304_is_one_transaction_without_an_agen
         looked = await execute_run(run_services, monitor_id, run_id=run_id)
 
     assert looked.status == "skipped-no-change"
-    assert looked.recorded and looked.next_run_at is not None
+    assert looked.recorded
+    assert looked.next_run_at is not None
     assert looked.calls_saved == 1
     assert (len(model.calls), len(agents_built)) == (1, 1)  # no agent, no model request
-    assert shop.conditional()[-1] and shop.served[-1] is not None
+    assert shop.conditional()[-1]
+    assert shop.served[-1] is not None
     # A read (BEGIN, deferred) and ONE write transaction: the run record and the schedule.
     writes = [s.verb for s in log.statements if s.verb not in ("SELECT", "BEGIN")]
     assert log.transactions == 2
@@ -157,10 +159,12 @@ async def test_an_unchanged_page_answered_304_is_one_transaction_without_an_agen
         run = await tx.runs.get(run_id)
         monitor = await tx.monitors.get(monitor_id)
     assert run.status is RunStatus.SKIPPED_NO_CHANGE
-    assert run.started_at == clock.now() and run.finished_at == clock.now()
+    assert run.started_at == clock.now()
+    assert run.finished_at == clock.now()
     assert [entry["step"] for entry in run.trace] == ["load", "look", "schedule"]
     assert run.trace[1]["summary"] == NO_CHANGE
-    assert monitor.next_run_at == looked.next_run_at and monitor.lease_owner is None
+    assert monitor.next_run_at == looked.next_run_at
+    assert monitor.lease_owner is None
 
 
 async def test_the_same_content_without_validators_is_a_look_too(
@@ -200,7 +204,8 @@ async def test_a_changed_page_takes_the_full_path(
     clock.advance(timedelta(days=3))
     changed = await execute_run(run_services, monitor_id)
 
-    assert changed.status == "succeeded" and changed.notified
+    assert changed.status == "succeeded"
+    assert changed.notified
     assert (len(model.calls), len(agents_built)) == (2, 2)
 
 

@@ -135,6 +135,8 @@ def loopback_world() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             child.kill()
             child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
 
 
 @contextmanager
@@ -280,6 +282,9 @@ async def measure_size(
             changed = await run_round(db, path, engine, sample, base)
         finally:
             await services.fetcher.aclose()
+            await services.sensor_model.aclose()
+            if services.governor_model is not None:
+                await services.governor_model.aclose()
     finally:
         await db.close()
     path.unlink(missing_ok=True)
