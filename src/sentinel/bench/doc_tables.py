@@ -536,6 +536,7 @@ def engine_temporal(folder: Path) -> str:
             "–" if r["server_cpu_ms_per_run"] is None else _num(r["server_cpu_ms_per_run"], 1),
             f"{r['lag_p99_s']:.0f} s",
             _task_times(r),
+            _num(r.get("load_average_1m"), 1),
         )
         for r in document["results"]
     ]
@@ -547,8 +548,9 @@ def engine_temporal(folder: Path) -> str:
         "Temporal server CPU ms/run",
         "p99 lag",
         "workflow tasks: p99, > 5 s (sampled)",
+        "load average",
     )
-    return _table(header, "lrrrrrr", rows)
+    return _table(header, "lrrrrrrr", rows)
 
 
 def _task_times(result: Mapping[str, Any]) -> str:
