@@ -111,3 +111,16 @@ def test_the_stand_in_reads_the_price_and_acts_when_it_changed() -> None:
     }
     content = json.loads(completion(request)["choices"][0]["message"]["content"])
     assert content["action"] == "report_state"
+
+
+@pytest.mark.parametrize(("monitors", "runs"), [(1000, 400), (10_000, 400), (100_000, 400)])
+def test_the_sample_holds_the_four_kinds_in_equal_shares(monitors: int, runs: int) -> None:
+    from sentinel.bench.engine_real import kind_of, sample_of
+
+    picked = sample_of(monitors, runs)
+    ranks = {index: rank for rank, index in enumerate(picked)}
+    kinds = [kind_of(index, ranks) for index in picked]
+
+    assert len(set(picked)) == runs
+    assert all(0 <= index < monitors for index in picked)
+    assert [kinds.count(kind) for kind in range(4)] == [runs // 4] * 4

@@ -163,9 +163,26 @@ def worker_environment(base: str, folder: Path) -> Iterator[None]:
                 os.environ[key] = value
 
 
-async def create_monitors(db: Database, count: int, base: str) -> list[int]:
+def sample_of(monitors: int, runs: int) -> list[int]:
+    """The indices of the ``runs`` monitors run, spread evenly over the ``monitors``."""
+    count = min(runs, monitors)
+    return [index * monitors // count for index in range(count)]
+
+
+def kind_of(index: int, sample: dict[int, int]) -> int:
+    """0–3: rules or model governor, notify once or always (:func:`create_monitors`). A
+    sampled monitor takes its kind from its rank in the sample, so the sample holds the four
+    kinds in equal shares whatever its stride."""
+    return sample.get(index, index) % 4
+
+
+async def create_monitors(
+    db: Database, count: int, base: str, sample: list[int] | None = None
+) -> list[int]:
     """``count`` monitors each naming its page (see the module documentation), idle for a
-    month, created in bulk in one transaction."""
+    month, created in bulk in one transaction; the ``sample`` (indices) has the four kinds in
+    equal shares."""
+    ranks = {index: rank for rank, index in enumerate(sample or [])}
     clock = SystemClock()
     due = clock.now() + IDLE_FOR
     stamp = f"{time.time_ns():x}"
@@ -177,9 +194,13 @@ async def create_monitors(db: Database, count: int, base: str) -> list[int]:
                     name=f"real-{stamp}-{index}",
                     original_query=f"Tell me when the price of widget {index} changes",
                     action_criteria="the price changed",
-                    notify_behavior=NotifyBehavior.ONCE if index % 4 < 2 else NotifyBehavior.ALWAYS,
-                    governor_kind=GovernorKind.RULES if index % 2 == 0 else GovernorKind.LLM,
-                    governor_rules=RULE if index % 2 == 0 else None,
+                    notify_behavior=(
+                        NotifyBehavior.ONCE if kind_of(index, ranks) < 2 else NotifyBehavior.ALWAYS
+                    ),
+                    governor_kind=(
+                        GovernorKind.RULES if kind_of(index, ranks) % 2 == 0 else GovernorKind.LLM
+                    ),
+                    governor_rules=RULE if kind_of(index, ranks) % 2 == 0 else None,
                     channels=[WEBHOOK],
                     urls=[f"{base}/p/{index}"],
                     fields=[{"name": "price_usd", "type": "number"}],
@@ -255,11 +276,10 @@ async def measure_size(
     path = directory / f"engine-real-{monitors}.db"
     db = await open_database(sqlite_url(path))
     try:
+        picked = sample_of(monitors, settings.runs)
         began = time.perf_counter()
-        ids = await create_monitors(db, monitors, base)
+        ids = await create_monitors(db, monitors, base, picked)
         create_s = time.perf_counter() - began
-        count = min(settings.runs, monitors)
-        picked = list(range(0, monitors, max(1, monitors // count)))[:count]
         sample = [ids[index] for index in picked]
         clock = SystemClock()
         policy = RunRetryPolicy()
