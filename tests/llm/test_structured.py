@@ -94,3 +94,14 @@ def test_repair_round_shows_the_model_its_reply_and_the_problem() -> None:
     assert sent[1] == Message.assistant("{bad")
     assert sent[2].role == "user"
     assert "no JSON object found" in sent[2].content
+
+
+def test_an_output_types_schema_is_generated_once() -> None:
+    from sentinel.llm.structured import output_schema, response_format
+
+    class Once(BaseModel):
+        value: int
+
+    assert output_schema(Once) is output_schema(Once)
+    assert response_format(Once)["json_schema"]["schema"] is output_schema(Once)
+    assert output_schema(Once)["properties"]["value"]["type"] == "integer"

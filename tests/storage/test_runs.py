@@ -92,3 +92,43 @@ async def test_runs_of_a_vanished_worker_are_closed_as_abandoned(db: Database) -
         at(60),
     )
     assert [r.id for r in history] == [orphan.id]
+
+
+async def test_summaries_are_the_newest_runs_without_their_traces(db: Database) -> None:
+    monitor = await make_monitor(db)
+    async with db.transaction() as tx:
+        first = await tx.runs.start(monitor.id, scheduled_at=T0, started_at=at(1))
+        await tx.runs.finish(
+            first.id,
+            RunEnding(
+                RunStatus.SUCCEEDED,
+                sensor_output={"volatility_hint": "daily"},
+                decision={"interval_s": 3600},
+                trace=[{"step": "search"}],
+            ),
+            finished_at=at(2),
+        )
+        pending = await tx.runs.create_pending(monitor.id, scheduled_at=at(3), retry_count=1)
+    async with db.reading() as tx:
+        summaries = await tx.runs.summaries(monitor.id, limit=5)
+        assert len(await tx.runs.summaries(monitor.id, limit=1)) == 1
+    assert [s.id for s in summaries] == [pending.id, first.id]
+    newest, older = summaries
+    assert (newest.status, newest.retry_count, newest.started_at) == (RunStatus.PENDING, 1, None)
+    assert older.decision == {"interval_s": 3600}
+    assert older.sensor_output == {"volatility_hint": "daily"}
+    assert (older.scheduled_at, older.started_at) == (T0, at(1))
+
+
+async def test_a_finish_may_stamp_the_start_of_a_pending_run(db: Database) -> None:
+    monitor = await make_monitor(db)
+    async with db.transaction() as tx:
+        pending = await tx.runs.create_pending(monitor.id, scheduled_at=T0)
+        done = await tx.runs.finish(
+            pending.id,
+            RunEnding(RunStatus.SKIPPED_NO_CHANGE),
+            finished_at=at(2),
+            started_at=at(2),
+        )
+    assert done.status is RunStatus.SKIPPED_NO_CHANGE
+    assert (done.started_at, done.finished_at) == (at(2), at(2))

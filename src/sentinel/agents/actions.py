@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -52,8 +52,7 @@ class BoundAction:
 
     def payload_schema(self) -> dict[str, Any]:
         """The payload's JSON schema without pydantic's generated titles (noise for a model)."""
-        schema: dict[str, Any] = _without_titles(self.payload_model.model_json_schema())
-        return schema
+        return _payload_schema(self.payload_model)
 
     def validate(self, payload: Mapping[str, Any]) -> BaseModel:
         """Validate a raw payload; unexpected keys are errors too, so the model learns of them."""
@@ -102,4 +101,12 @@ def _without_titles(schema: Any) -> Any:
         }
     if isinstance(schema, list):
         return [_without_titles(item) for item in schema]
+    return schema
+
+
+@lru_cache(maxsize=1024)
+def _payload_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """``model``'s JSON schema without titles, built once per model and process (shared:
+    callers must not modify it)."""
+    schema: dict[str, Any] = _without_titles(model.model_json_schema())
     return schema

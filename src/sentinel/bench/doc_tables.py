@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sentinel.bench.engine_real_tables import markdown as markdown_real
 from sentinel.bench.monitoring.report import format_delay
 from sentinel.bench.monitoring.tables import load_documents, readme_tables
 from sentinel.errors import InvalidInput
@@ -577,16 +578,19 @@ def engine_throughput(folder: Path) -> str:
 
 
 def engine_temporal(folder: Path) -> str:
-    """``sentinel bench engine-temporal``: both engines on PostgreSQL, per size."""
+    """``sentinel bench engine-temporal``: both engines on PostgreSQL, per size; for Temporal,
+    the worker's workflow task slots and how long its workflow tasks took (sampled)."""
     document = _load(folder, "engine-temporal.json")
     rows = [
         (
-            r["engine"],
+            r["engine"] + (f", {r['workflow_tasks']} task slots" if "workflow_tasks" in r else ""),
             _num(r["monitors"]),
             _num(r["runs_per_s"]),
             _num(r["worker_cpu_ms_per_run"], 1),
             "–" if r["server_cpu_ms_per_run"] is None else _num(r["server_cpu_ms_per_run"], 1),
             f"{r['lag_p99_s']:.0f} s",
+            _task_times(r),
+            _num(r.get("load_average_1m"), 1),
         )
         for r in document["results"]
     ]
@@ -597,8 +601,24 @@ def engine_temporal(folder: Path) -> str:
         "worker CPU ms/run",
         "Temporal server CPU ms/run",
         "p99 lag",
+        "workflow tasks: p99, > 5 s (sampled)",
+        "load average",
     )
-    return _table(header, "lrrrrr", rows)
+    return _table(header, "lrrrrrrr", rows)
+
+
+def _task_times(result: Mapping[str, Any]) -> str:
+    if result.get("workflow_task_p99_s") is None:
+        return "–"
+    return (
+        f"{result['workflow_task_p99_s']:.2f} s, {result['workflow_tasks_over_5s']} of "
+        f"{result['workflow_tasks_sampled']}"
+    )
+
+
+def engine_real(folder: Path) -> str:
+    """``sentinel bench engine --runner real``: real runs, unchanged and changed, per size."""
+    return markdown_real(_load(folder, "engine-real.json"))
 
 
 def crash(folder: Path) -> str:
@@ -633,6 +653,7 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "engine-throughput": engine_throughput,
     "engine-temporal": engine_temporal,
     "crash": crash,
+    "engine-real": engine_real,
 }
 """Every generated table: its marker name -> the function writing it from ``docs/benchmarks``."""
 

@@ -6,7 +6,9 @@ runs/s, CPU ms per run, statements and transactions per run, p50/p99 scheduling 
 time and peak memory of ``sentinel watch list``; and the ratio of the largest size's CPU per
 run to the smallest's (the goal: within 1.3x, >= 150 runs/s on one core). ``--engine
 temporal`` (or ``embedded,temporal``) also runs ``sentinel bench engine-temporal``'s
-comparison at the same sizes (a Temporal dev server and PostgreSQL).
+comparison at the same sizes (a Temporal dev server and PostgreSQL). ``--runner real`` (or
+``noop,real``) also measures real runs: the product's ``execute_run`` against a loopback world
+and a stand-in model, unchanged and changed pages (see ``sentinel.bench.engine_real``).
 """
 
 from __future__ import annotations
@@ -22,10 +24,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from sentinel.bench.engine_real import RealSettings
+from sentinel.bench.engine_real_tables import run_real
 from sentinel.bench.engine_scale import ScaleResult, ScaleSettings, peak_rss_mb, run_sizes
 from sentinel.bench.engine_temporal import _commit, parse_sizes
 
 ENGINES = ("embedded", "temporal")
+RUNNERS = ("noop", "real")
 
 
 def command(
@@ -50,6 +55,23 @@ def command(
             "--concurrency", min=1, max=256, help="Runs in progress at most (`sentinel worker`'s)."
         ),
     ] = 2,
+    runner: Annotated[
+        str,
+        typer.Option(
+            "--runner",
+            help="noop (the scheduler alone), real (execute_run on a loopback world), or both.",
+        ),
+    ] = "noop",
+    real_runs: Annotated[
+        int,
+        typer.Option("--real-runs", min=1, help="Monitors run three times each, per size (real)."),
+    ] = 400,
+    changed_share: Annotated[
+        float,
+        typer.Option(
+            "--changed-share", min=0.0, max=1.0, help="Share of changed runs for per-core figures."
+        ),
+    ] = 0.1,
     no_list: Annotated[
         bool, typer.Option("--no-list", help="Do not time `sentinel watch list`.")
     ] = False,
@@ -62,9 +84,18 @@ def command(
     engines = [part.strip() for part in engine.split(",") if part.strip()]
     if not engines or any(name not in ENGINES for name in engines):
         raise typer.BadParameter(f"engine must be embedded, temporal or both, not {engine!r}")
+    runners = [part.strip() for part in runner.split(",") if part.strip()]
+    if not runners or any(name not in RUNNERS for name in runners):
+        raise typer.BadParameter(f"runner must be noop, real or both, not {runner!r}")
     console = Console()
     document: dict[str, Any] = {}
-    if "embedded" in engines:
+    if "embedded" in engines and "real" in runners:
+        real = run_real(sizes, RealSettings(real_runs, concurrency, changed_share), console)
+        if "noop" not in runners:
+            document = real
+        else:
+            document["real"] = real
+    if "embedded" in engines and "noop" in runners:
         load_before = list(os.getloadavg())
         settings = ScaleSettings(runs, lag_runs, lag_rate, concurrency, time_list=not no_list)
         results = run_sizes(sizes, settings)
@@ -75,7 +106,7 @@ def command(
                 f"CPU per run at {results[-1].monitors:,} monitors vs {results[0].monitors:,}: "
                 f"{ratio:.2f}x (goal: <= 1.3x)"
             )
-        document = to_json(results, load_before)
+        document = {**to_json(results, load_before), **document}
     if "temporal" in engines:
         import asyncio
 

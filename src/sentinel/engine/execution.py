@@ -231,6 +231,10 @@ class RunExecutor:
         monitor = started.monitor
         now = self.clock.now()
         status, category, error, delay = self._judge(result, started.attempt)
+        if status in SUCCESS and getattr(result, "recorded", False):
+            # The runner wrote its record and schedule (and released the lease) itself: a
+            # success leaves nothing to write, so no transaction.
+            return self._report(started, status, None, None, result.next_run_at, result)
         async with self.db.transaction() as tx:
             try:
                 run = await tx.runs.get(started.run.id)

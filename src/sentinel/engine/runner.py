@@ -30,7 +30,9 @@ class RunResult(Protocol):
     are treated alike: the engine's retry policy decides). ``error_category`` names the kind of
     failure (``rate_limit``, ``network``, ``model``, ``provider``, ``user``). ``next_run_at`` is
     when the monitor should run next after a success (None: let the engine pick its fallback).
-    ``notified`` is truthy when the run wrote notifications to the outbox.
+    ``notified`` is truthy when the run wrote notifications to the outbox. A result may also
+    carry ``recorded`` (truthy: the runner wrote its run record and the schedule itself, as
+    ``sentinel.monitor.run`` does); after a success the engine then writes nothing.
     """
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -18,8 +19,11 @@ _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _DECODER = json.JSONDecoder()
 
 
+@lru_cache(maxsize=512)
 def output_schema(output: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema of an output type, as sent to providers."""
+    """The JSON schema of an output type, as sent to providers: built once per type and
+    process (pydantic takes milliseconds to generate one), so the dict is shared: never
+    modify it."""
     return output.model_json_schema()
 
 
@@ -33,6 +37,7 @@ def response_format(output: type[BaseModel]) -> dict[str, Any]:
     }
 
 
+@lru_cache(maxsize=512)
 def schema_instructions(output: type[BaseModel]) -> str:
     """Instructions that ask for a JSON object matching ``output``, for prompt-only mode."""
     schema = json.dumps(output_schema(output), separators=(",", ":"))

@@ -397,6 +397,7 @@ class RunIteration:
             state_version=self.version.version if self.version else None,
             model_calls=self.usage.total.requests,
             reason=reason,
+            recorded=True,
             **fields,
         )
 

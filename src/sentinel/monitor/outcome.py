@@ -24,7 +24,8 @@ class RunOutcome:
     ``error`` describe a failure; ``retryable`` says whether trying again may help.
     ``notified``: a notification was queued (``deliveries`` outbox rows). ``completed``: the
     monitor reached its end (notify=once and acted). ``model_calls`` counts model requests
-    (repairs included); ``calls_saved`` those the pre-filter avoided.
+    (repairs included); ``calls_saved`` those the pre-filter avoided. ``recorded``: the run
+    wrote its own record and schedule (the engine has nothing left to write after a success).
     """
 
     run_id: int | None
@@ -41,3 +42,4 @@ class RunOutcome:
     model_calls: int = 0
     calls_saved: int = 0
     reason: str = ""
+    recorded: bool = False

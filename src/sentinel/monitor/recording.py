@@ -65,39 +65,88 @@ class LoadedRun:
         return state if isinstance(state, dict) else None
 
 
+@dataclass(frozen=True)
+class PeekedRun:
+    """What a run starts from, read without starting it: the monitor, its latest state, its
+    run history, the pending run the engine created (None: none was given)."""
+
+    monitor: MonitorRecord
+    latest: StateVersionRecord | None
+    history: RunHistory
+    run_id: int | None
+    now: datetime
+
+
+async def peek_run(
+    db: Database, monitor_id: int, *, run_id: int | None, now: datetime
+) -> PeekedRun | NotRunnable:
+    """Read what a run needs in a transaction that only reads (nothing is written: the run
+    is started by :func:`start_run`, or recorded at once by a look), or say why it cannot
+    run."""
+    async with db.reading() as tx:
+        return await _read(tx, monitor_id, run_id=run_id, now=now)
+
+
+async def _read(
+    tx: Transaction, monitor_id: int, *, run_id: int | None, now: datetime
+) -> PeekedRun | NotRunnable:
+    try:
+        monitor = await tx.monitors.get(monitor_id)
+    except RecordNotFound:
+        return NotRunnable(f"monitor {monitor_id} does not exist")
+    if monitor.state is not MonitorState.ACTIVE:
+        return NotRunnable(f"monitor {monitor_id} is {monitor.state.value}, not active; not run")
+    latest = await tx.states.latest(monitor_id)
+    runs = await tx.runs.summaries(monitor_id, limit=HISTORY_DEPTH + 1)
+    history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
+    if run_id is not None:
+        pending = next((run.status for run in runs if run.id == run_id), None)
+        problem = await _not_pending(tx, run_id, monitor_id, pending)
+        if problem is not None:
+            return NotRunnable(problem)
+    return PeekedRun(monitor, latest, history, run_id, now)
+
+
+async def start_run(db: Database, peeked: PeekedRun) -> LoadedRun:
+    """Start the run :func:`peek_run` read: mark the engine's pending run running, or
+    record a new running one."""
+    async with db.transaction() as tx:
+        return await _start(tx, peeked)
+
+
+async def _start(tx: Transaction, peeked: PeekedRun) -> LoadedRun:
+    monitor, now = peeked.monitor, peeked.now
+    if peeked.run_id is not None:
+        run = await tx.runs.mark_running(peeked.run_id, started_at=now)
+    else:
+        run = await tx.runs.start(
+            monitor.id,
+            scheduled_at=monitor.next_run_at or now,
+            started_at=now,
+            retry_count=peeked.history.attempt,
+        )
+    return LoadedRun(monitor, peeked.latest, peeked.history, run, now)
+
+
 async def load_run(
     db: Database, monitor_id: int, *, run_id: int | None, now: datetime
 ) -> LoadedRun | NotRunnable:
-    """Read the monitor, its latest state and history, and mark the run as running; or say
-    why it cannot run (:class:`NotRunnable`, nothing written)."""
+    """Read the monitor, its latest state and history, and mark the run as running, in one
+    transaction; or say why it cannot run (:class:`NotRunnable`, nothing written)."""
     async with db.transaction() as tx:
-        try:
-            monitor = await tx.monitors.get(monitor_id)
-        except RecordNotFound:
-            return NotRunnable(f"monitor {monitor_id} does not exist")
-        if monitor.state is not MonitorState.ACTIVE:
-            return NotRunnable(
-                f"monitor {monitor_id} is {monitor.state.value}, not active; not run"
-            )
-        latest = await tx.states.latest(monitor_id)
-        runs = await tx.runs.for_monitor(monitor_id, limit=HISTORY_DEPTH + 1)
-        history = read_history([run for run in runs if run.id != run_id][:HISTORY_DEPTH])
-        if run_id is not None:
-            problem = await _not_pending(tx, run_id, monitor_id)
-            if problem is not None:
-                return NotRunnable(problem)
-            run = await tx.runs.mark_running(run_id, started_at=now)
-        else:
-            run = await tx.runs.start(
-                monitor_id,
-                scheduled_at=monitor.next_run_at or now,
-                started_at=now,
-                retry_count=history.attempt,
-            )
-    return LoadedRun(monitor, latest, history, run, now)
+        peeked = await _read(tx, monitor_id, run_id=run_id, now=now)
+        if isinstance(peeked, NotRunnable):
+            return peeked
+        return await _start(tx, peeked)
 
 
-async def _not_pending(tx: Transaction, run_id: int, monitor_id: int) -> str | None:
+async def _not_pending(
+    tx: Transaction, run_id: int, monitor_id: int, status: RunStatus | None
+) -> str | None:
+    """Why ``run_id`` is not a pending run of the monitor (``status``: its status when it is
+    among the monitor's newest runs), or None."""
+    if status is RunStatus.PENDING:
+        return None
     try:
         pending = await tx.runs.get(run_id)
     except RecordNotFound:

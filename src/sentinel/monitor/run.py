@@ -3,7 +3,11 @@
 ``await execute_run(services, monitor_id)`` performs exactly one iteration for a monitor the
 caller has leased (``claim_due(now, services.lease_owner, …)``):
 
-1. load the monitor, its latest state version and recent runs; start the run record;
+1. load the monitor, its latest state version and recent runs (a transaction that only
+   reads). A monitor that reads only its named pages first *looks* at them with conditional
+   requests (:mod:`sentinel.monitor.look`): when every one is unchanged the run is recorded as
+   ``skipped-no-change`` with its next time in one transaction, without an agent, an app or a
+   model request. Otherwise the run record is started;
 2. sense (:mod:`sentinel.monitor.sensing.sensor`): search, read the chosen pages, pre-filter. When
    every source is unchanged and no search hit is new, stop here: the run is recorded as
    ``skipped-no-change`` (``skipped-nothing-read`` when there was no page to read at all, with
@@ -52,8 +56,9 @@ from sentinel.monitor.failures import (
 )
 from sentinel.monitor.governing.governor import make_governor
 from sentinel.monitor.iteration import RunIteration
+from sentinel.monitor.look import record_look, take_look
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
-from sentinel.monitor.recording import NotRunnable, load_run
+from sentinel.monitor.recording import NotRunnable, peek_run, start_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, MonitorRecord
@@ -113,10 +118,18 @@ async def execute_run(
     services: RunServices, monitor_id: int, *, run_id: int | None = None
 ) -> RunOutcome:
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation): load,
-    sense, then skip (nothing changed), fail, or persist the state, govern and conclude."""
-    loaded = await load_run(services.db, monitor_id, run_id=run_id, now=services.clock.now())
-    if isinstance(loaded, NotRunnable):
-        return RunOutcome(None, monitor_id, "failed", "user", loaded.reason, reason=loaded.reason)
+    look (named pages all unchanged: recorded at once, :mod:`sentinel.monitor.look`), sense,
+    then skip (nothing changed), fail, or persist the state, govern and conclude."""
+    peeked = await peek_run(services.db, monitor_id, run_id=run_id, now=services.clock.now())
+    if isinstance(peeked, NotRunnable):
+        return RunOutcome(None, monitor_id, "failed", "user", peeked.reason, reason=peeked.reason)
+    try:
+        look = await take_look(services, peeked)
+    except EXPECTED_ERRORS:
+        look = None
+    if look is not None:
+        return await record_look(services, peeked, look)
+    loaded = await start_run(services.db, peeked)
     run = RunIteration(services, loaded, RunTrace(services.clock.now))
     with run.usage:
         try:

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
         RunRecord,
         StateVersionRecord,
     )
-    from sentinel.storage.runs import RunEnding, RunRepository
+    from sentinel.storage.runs import RunEnding, RunRepository, RunSummary
     from sentinel.storage.settings import StorageSettings, default_database_url
     from sentinel.storage.states import StateVersionRepository
 
@@ -79,6 +79,7 @@ _EXPORTS: dict[str, str] = {
     "StateVersionRecord": "sentinel.storage.records",
     "RunEnding": "sentinel.storage.runs",
     "RunRepository": "sentinel.storage.runs",
+    "RunSummary": "sentinel.storage.runs",
     "StorageSettings": "sentinel.storage.settings",
     "default_database_url": "sentinel.storage.settings",
     "StateVersionRepository": "sentinel.storage.states",
@@ -125,6 +126,7 @@ __all__ = [
     "RunRecord",
     "RunRepository",
     "RunStatus",
+    "RunSummary",
     "StateVersionRecord",
     "StateVersionRepository",
     "StorageError",

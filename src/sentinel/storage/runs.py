@@ -17,12 +17,27 @@ from sentinel.storage.models import Monitor, Run
 from sentinel.storage.monitor_fields import validate_json
 from sentinel.storage.ownership import of_owned_monitor
 from sentinel.storage.records import RunRecord
+from sentinel.storage.types import as_utc
 
 OPEN_STATUSES = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
 OUTCOME_STATUSES = frozenset(
     {RunStatus.SUCCEEDED, RunStatus.RETRYING, RunStatus.FAILED, *SKIPPED_STATUSES}
 )
 ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True, slots=True)
+class RunSummary:
+    """What a run's history is read for (:meth:`RunRepository.summaries`): a run record
+    without its trace, usage and error details."""
+
+    id: int
+    status: RunStatus
+    scheduled_at: datetime
+    started_at: datetime | None
+    retry_count: int
+    decision: dict[str, Any] | None
+    sensor_output: dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,12 +132,22 @@ class RunRepository:
         validate_json("trace", trace, list)
         await self._set(run_id, Run.status.in_(OPEN_STATUSES), {"trace": trace})
 
-    async def finish(self, run_id: int, outcome: RunEnding, *, finished_at: datetime) -> RunRecord:
-        """Write the outcome of an open run; a run is finished once (InvalidInput otherwise)."""
+    async def finish(
+        self,
+        run_id: int,
+        outcome: RunEnding,
+        *,
+        finished_at: datetime,
+        started_at: datetime | None = None,
+    ) -> RunRecord:
+        """Write the outcome of an open run; a run is finished once (InvalidInput otherwise).
+        ``started_at`` also stamps its start (a pending run finished without running)."""
+        started = {} if started_at is None else {"started_at": started_at}
         row = await self._set(
             run_id,
             Run.status.in_(OPEN_STATUSES),
             {
+                **started,
                 "status": outcome.status,
                 "finished_at": finished_at,
                 "sensor_output": outcome.sensor_output,
@@ -182,6 +207,35 @@ class RunRepository:
         if before_id is not None:
             query = query.where(Run.id < before_id)
         return [RunRecord.of(row) for row in await self.session.scalars(query)]
+
+    async def summaries(self, monitor_id: int, *, limit: int = 50) -> list[RunSummary]:
+        """The newest ``limit`` runs of a monitor, newest first, without their traces and
+        usage (what a run's schedule reads of its history: one light statement, not whole
+        records)."""
+        columns = (
+            Run.id,
+            Run.status,
+            Run.scheduled_at,
+            Run.started_at,
+            Run.retry_count,
+            Run.decision,
+            Run.sensor_output,
+        )
+        query = select(*columns).where(Run.monitor_id == monitor_id)
+        query = query.order_by(Run.id.desc()).limit(limit)
+        rows = await self.session.execute(query)
+        return [
+            RunSummary(
+                id=row.id,
+                status=RunStatus(row.status),
+                scheduled_at=as_utc(row.scheduled_at),
+                started_at=as_utc(row.started_at),
+                retry_count=row.retry_count,
+                decision=row.decision,
+                sensor_output=row.sensor_output,
+            )
+            for row in rows
+        ]
 
     async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, RunRecord]:
         """The newest run of each monitor that has one, in one statement (the index on

@@ -8,16 +8,58 @@ from __future__ import annotations
 
 import inspect
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, create_model
 
 from sentinel.store.errors import ActionDefinitionError, InvalidPayload
 
+MAX_CACHED_MODELS = 1024
+_MODELS: dict[Hashable, type[BaseModel]] = {}
+
 
 def payload_model(name: str, fn: Callable[..., Any]) -> type[BaseModel]:
-    """The model of ``fn``'s parameters after the first (the state), named after the action."""
+    """The model of ``fn``'s parameters after the first (the state), named after the action.
+
+    Built once per action name and function definition in a process: the closures a
+    factory makes anew for each store (a run's ``fetch`` bound to its fetcher) share their
+    code, defaults and annotations, and so their payload model (creating one costs pydantic
+    about a millisecond)."""
+    key = _cache_key(name, fn)
+    cached = _MODELS.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    model = _build_model(name, fn)
+    if key is not None and len(_MODELS) < MAX_CACHED_MODELS:
+        _MODELS[key] = model
+    return model
+
+
+def _cache_key(name: str, fn: Callable[..., Any]) -> Hashable | None:
+    """What ``fn``'s payload model depends on, or None when it cannot be told (a bound
+    method, a callable object, unhashable defaults): then the model is built each time."""
+    if not inspect.isfunction(fn):
+        return None
+    target = inspect.unwrap(fn)
+    if not inspect.isfunction(target):
+        return None
+    key = (
+        name,
+        target.__code__,
+        target.__defaults__,
+        tuple(sorted((target.__kwdefaults__ or {}).items())),
+        tuple(target.__annotations__.items()),
+        id(target.__globals__),
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _build_model(name: str, fn: Callable[..., Any]) -> type[BaseModel]:
     try:
         signature = inspect.signature(fn)
     except (TypeError, ValueError) as exc:

@@ -231,3 +231,19 @@ def test_an_appointment_before_the_plan_is_looked_at_a_quarter_of_an_hour_after(
     assert appointment_run(earlier, [moment], now=NOW, bounds=BOUNDS) == earlier
     assert appointment_run(later, [moment], now=NOW, bounds=slow) == later
     assert appointment_run(later, [], now=NOW, bounds=BOUNDS) == later
+
+
+def test_mentions_are_read_once_per_text_and_day_and_callers_get_their_own_lists() -> None:
+    from sentinel.monitor.scheduling import anchors
+
+    text = "Doors open on March 3 and March 5-6; tickets from February 30 are void."
+    today = date(2025, 1, 10)
+    before = anchors._mentions.cache_info()
+    first = anchors.mentions_in(text, today=today)
+    first[0].append(date(1999, 1, 1))  # a caller changing its copy changes nothing cached
+    second = anchors.mentions_in(text, today=today)
+    after = anchors._mentions.cache_info()
+
+    assert second == [[date(2025, 3, 3)], [date(2025, 3, 5), date(2025, 3, 6)]]
+    assert after.hits >= before.hits + 1
+    assert anchors.mentions_in(text, today=date(2025, 4, 1))[0] == [date(2026, 3, 3)]

@@ -23,12 +23,14 @@ import statistics
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import update
+from temporalio.api.enums.v1 import EventType
+from temporalio.client import Client
 
 from sentinel.clock import SystemClock
 from sentinel.engine.engine import Engine
@@ -43,6 +45,9 @@ from sentinel.storage import Database, NewMonitor, open_database
 from sentinel.storage.models import Monitor
 
 CREATE_BATCH = 500
+TASK_SAMPLE = 100
+"""Workflows whose histories are read for the workflow task times."""
+SLOW_TASK_S = 5.0
 BENCH_QUEUE = "sentinel-bench"
 
 
@@ -64,6 +69,10 @@ class TemporalBenchResult:
     lag_p99_s: float
     concurrency: int
     database: str
+    workflow_task_p99_s: float | None = None
+    workflow_task_max_s: float | None = None
+    workflow_tasks_over_5s: int | None = None
+    workflow_tasks_sampled: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object."""
@@ -108,6 +117,7 @@ async def measure_temporal(
     concurrency: int = 32,
     server_pid: int | None = None,
     timeout_s: float = 3600.0,
+    workflow_tasks: int = WorkerOptions.workflow_tasks,
 ) -> TemporalBenchResult:
     """Run ``monitors`` monitors once each on the Temporal engine and measure it."""
     if monitors < 1:
@@ -138,6 +148,7 @@ async def measure_temporal(
         concurrency=concurrency,
         grace_s=5,
         ensure_existing=False,
+        workflow_tasks=workflow_tasks,
     )
     stop = asyncio.Event()
     cpu0, server0 = time.process_time(), _cpu(server_pid)
@@ -150,7 +161,7 @@ async def measure_temporal(
         stop.set()
         await serving
     server_cpu = server1 - server0 if server0 is not None and server1 is not None else None
-    return _result(
+    result = _result(
         "temporal",
         monitors,
         lags,
@@ -162,6 +173,39 @@ async def measure_temporal(
         db,
         concurrency=concurrency,
     )
+    times = sorted(await workflow_task_times(client, queue, TASK_SAMPLE))
+    if not times:
+        return result
+    return replace(
+        result,
+        workflow_task_p99_s=round(times[min(len(times) - 1, int(0.99 * len(times)))], 3),
+        workflow_task_max_s=round(times[-1], 3),
+        workflow_tasks_over_5s=sum(1 for t in times if t > SLOW_TASK_S),
+        workflow_tasks_sampled=len(times),
+    )
+
+
+async def workflow_task_times(client: Client, queue: str, sample: int) -> list[float]:
+    """How long each workflow task of up to ``sample`` workflows of ``queue`` took, from
+    its start on a worker to its completion (seconds, from their histories)."""
+    times: list[float] = []
+    seen = 0
+    async for execution in client.list_workflows(f"TaskQueue = '{queue}'"):
+        if seen >= sample:
+            break
+        seen += 1
+        handle = client.get_workflow_handle(execution.id, run_id=execution.run_id)
+        history = await handle.fetch_history()
+        started: dict[int, datetime] = {}
+        for event in history.events:
+            if event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED:
+                started[event.event_id] = event.event_time.ToDatetime()
+            elif event.event_type == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
+                attributes = event.workflow_task_completed_event_attributes
+                began = started.get(attributes.started_event_id)
+                if began is not None:
+                    times.append((event.event_time.ToDatetime() - began).total_seconds())
+    return times
 
 
 def _result(
@@ -260,6 +304,7 @@ async def measure_temporal_sizes(
     pg_server: str = DEFAULT_PG_SERVER,
     concurrency: int = 32,
     log_dir: Path | None = None,
+    workflow_tasks: int = WorkerOptions.workflow_tasks,
 ) -> list[TemporalBenchResult]:
     """Measure each size on the embedded engine, then on a fresh Temporal dev server, each on
     a fresh PostgreSQL database (created on ``pg_server``, migrated, dropped afterwards)."""
@@ -273,7 +318,12 @@ async def measure_temporal_sizes(
             async with scratch_database(pg_server) as db:
                 results.append(
                     await measure_temporal(
-                        db, settings, size, concurrency=concurrency, server_pid=server.pid
+                        db,
+                        settings,
+                        size,
+                        concurrency=concurrency,
+                        server_pid=server.pid,
+                        workflow_tasks=workflow_tasks,
                     )
                 )
     return results

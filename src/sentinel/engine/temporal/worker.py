@@ -22,6 +22,7 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 from sentinel.engine.temporal.activities import MonitorActivities
 from sentinel.engine.temporal.client import TemporalMonitors
 from sentinel.engine.temporal.workflows import MonitorWorkflow
+from sentinel.errors import InvalidInput
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,12 @@ class WorkerOptions:
     ``grace_s``: how long a shutdown waits for them (then they are cancelled and retried by
     another worker); ``ensure_existing``: give every stored monitor its workflow at start;
     ``cached_workflows``: workflows kept in memory between their tasks (the SDK's default).
+    ``workflow_tasks``: workflow tasks this worker takes at once. The SDK's default, 100,
+    made a backlog slow: the worker took a hundred tasks at a time from the server and
+    worked them off between its runs on one event loop (and the GIL), so each task's
+    start-to-complete time grew past 5 s (the server's warning) and the queueing, being
+    inside the worker, was invisible to the server. A few slots keep the waiting tasks on
+    the server's queue, where any free worker takes them; a task itself takes milliseconds.
 
     ``sandboxed`` runs the workflow in the SDK's sandbox. Off by default: instantiating a
     sandboxed workflow re-imports its module (about 7 ms of CPU here), which a worker pays
@@ -45,6 +52,14 @@ class WorkerOptions:
     ensure_existing: bool = True
     sandboxed: bool = False
     cached_workflows: int = 1000
+    workflow_tasks: int = 4
+
+    def __post_init__(self) -> None:
+        if self.concurrency < 1:
+            raise InvalidInput("concurrency", self.concurrency, "must be at least 1")
+        if self.workflow_tasks < 2:
+            # The SDK's rule with a workflow cache (sticky queues): at least two slots.
+            raise InvalidInput("workflow_tasks", self.workflow_tasks, "must be at least 2")
 
 
 def sandbox_runner() -> SandboxedWorkflowRunner:
@@ -66,6 +81,7 @@ def build_worker(client: Client, activities: MonitorActivities, options: WorkerO
         workflows=[MonitorWorkflow],
         activities=activities.all(),
         max_concurrent_activities=options.concurrency,
+        max_concurrent_workflow_tasks=options.workflow_tasks,
         graceful_shutdown_timeout=timedelta(seconds=options.grace_s),
         workflow_runner=sandbox_runner() if options.sandboxed else UnsandboxedWorkflowRunner(),
         max_cached_workflows=options.cached_workflows,

@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from sentinel.monitor.scheduling.bounds import ScheduleBounds, ScheduledRun, bound_next_run
@@ -124,7 +125,19 @@ def dates_in(text: str, *, today: date) -> list[date]:
 
 
 def mentions_in(text: str, *, today: date) -> list[list[date]]:
-    """The date mentions of ``text`` in order, each as its days (a range has several)."""
+    """The date mentions of ``text`` in order, each as its days (a range has several).
+
+    Cached per text and day (:data:`MENTIONS_CACHED` of them): a run's schedule reads the same
+    pages' mentions several times (anchors, times of day, appointments), and an unchanged page
+    the same text run after run."""
+    return [list(days) for days in _mentions(text, today)]
+
+
+MENTIONS_CACHED = 256
+
+
+@lru_cache(maxsize=MENTIONS_CACHED)
+def _mentions(text: str, today: date) -> tuple[tuple[date, ...], ...]:
     found: list[tuple[int, list[date]]] = []
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
@@ -139,7 +152,7 @@ def mentions_in(text: str, *, today: date) -> list[list[date]]:
             if valid:
                 found.append((match.start(), valid))
     found.sort(key=lambda item: item[0])
-    return [days for _, days in found]
+    return tuple(tuple(days) for _, days in found)
 
 
 def _calendar_day(year: int | None, month: int, day: int, today: date) -> date | None:

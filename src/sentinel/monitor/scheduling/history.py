@@ -12,12 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
+from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus, RunSummary
 
 HISTORY_DEPTH = 50
 """How many recent runs are read; back-off saturates long before this many skips."""
 
 _FAILED = frozenset({RunStatus.FAILED, RunStatus.RETRYING})
+
+PastRun = RunRecord | RunSummary
+"""A run as the history reads it: a whole record, or the summary a run loads."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +45,7 @@ class RunHistory:
     volatility_hint: str | None = None
 
 
-def read_history(runs: Sequence[RunRecord]) -> RunHistory:
+def read_history(runs: Sequence[PastRun]) -> RunHistory:
     """Summarize ``runs`` (newest first; the run about to start excluded)."""
     attempt = 0
     if runs and runs[0].status is RunStatus.RETRYING:
@@ -65,7 +68,7 @@ def read_history(runs: Sequence[RunRecord]) -> RunHistory:
     return RunHistory(attempt, skips, interval, pending, held_spans(governed), _last_hint(governed))
 
 
-def held_spans(governed: Sequence[RunRecord]) -> tuple[timedelta, ...]:
+def held_spans(governed: Sequence[PastRun]) -> tuple[timedelta, ...]:
     """How long each state in which the criteria held lasted, newest first (see
     :class:`RunHistory`); ``governed`` are the governed runs, newest first."""
     spans: list[timedelta] = []
@@ -90,7 +93,7 @@ def _held_key(decision: dict[str, object]) -> str | None:
     return json.dumps(decision.get("facts") or {}, sort_keys=True, default=str)
 
 
-def _last_hint(governed: Sequence[RunRecord]) -> str | None:
+def _last_hint(governed: Sequence[PastRun]) -> str | None:
     for run in governed:
         hint = (run.sensor_output or {}).get("volatility_hint")
         if isinstance(hint, str) and hint.strip():
