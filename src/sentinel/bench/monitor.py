@@ -31,6 +31,21 @@ the state is ``{"condition": …, **facts}`` with a quote copied from a page the
 and ``sentinel`` uses the rules governor ``condition == true``; ``llm-fixed``'s judge is the
 same oracle. This isolates scheduling and governing from model quality.
 
+Search engine (:mod:`sentinel.sim.search_realism`)
+--------------------------------------------------
+``--search realistic`` (default): the worlds' search engine behaves like a real one — a page
+change becomes searchable only after a per-page index lag of 1 to 24 hours drawn from the
+seed, a tenth of the pages are never indexed, and some results show no date or a wrong one.
+``--search perfect``: every change searchable at once with its true date (the engine before
+issue 28), for comparison.
+
+Costs (:mod:`sentinel.bench.monitoring.costs`)
+----------------------------------------------
+Searches, full page fetches, conditional fetches answered 304, model calls and prompt and
+completion tokens are counted apart, and priced at a stated list (search $0.005, a full fetch
+$0.00001, a 304 nothing, model $0.00015/$0.0006 per 1k prompt/completion tokens) into a cost
+per monitor-month (30 days of one monitor). "Paid requests" are searches plus full fetches.
+
 Splits (:mod:`sentinel.sim.split`)
 ----------------------------------
 The library is split once, by a rule on the scenario id, into ``dev`` (the 22 worlds the
@@ -88,8 +103,9 @@ from sentinel.bench.monitoring.runner import BenchResult, load_scenarios, run_be
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.sim import ScenarioError
+from sentinel.sim.search_realism import REALISTIC, SearchRealism, search_realism
 
-__all__ = ["SensorChoice", "SplitChoice", "command", "run"]
+__all__ = ["SearchChoice", "SensorChoice", "SplitChoice", "command", "run"]
 
 
 class SplitChoice(StrEnum):
@@ -98,6 +114,13 @@ class SplitChoice(StrEnum):
     DEV = "dev"
     TEST = "test"
     ALL = "all"
+
+
+class SearchChoice(StrEnum):
+    """The ``--search`` choices (see :mod:`sentinel.sim.search_realism`)."""
+
+    REALISTIC = "realistic"
+    PERFECT = "perfect"
 
 
 class SensorChoice(StrEnum):
@@ -117,6 +140,7 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     progress: bool = True,
+    search: SearchRealism = REALISTIC,
 ) -> BenchResult:
     """Load the scenarios and run the benchmark (what the command does before reporting)."""
     scenarios = load_scenarios(scenarios_dir, limit, split)
@@ -126,7 +150,13 @@ def run(
 
     return asyncio.run(
         run_benchmark(
-            scenarios, policies, sensor, seed=seed, jobs=jobs, progress=say if progress else None
+            scenarios,
+            policies,
+            sensor,
+            seed=seed,
+            jobs=jobs,
+            progress=say if progress else None,
+            search=search,
         )
     )
 
@@ -198,6 +228,14 @@ def command(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of noise, phases and errors.")] = 0,
+    search: Annotated[
+        SearchChoice,
+        typer.Option(
+            "--search",
+            help="The worlds' search engine: realistic (index lag of 1-24 h, unindexed "
+            "pages, missing and wrong dates) or perfect (every change searchable at once).",
+        ),
+    ] = SearchChoice.REALISTIC,
     jobs: Annotated[
         int,
         typer.Option(
@@ -227,6 +265,7 @@ def command(
             split=split.value,
             seed=seed,
             jobs=workers,
+            search=search_realism(search.value),
         )
     except ScenarioError as error:
         raise typer.BadParameter(str(error), param_hint="--scenarios") from None

@@ -146,7 +146,7 @@ class LLMFixedPolicy:
     async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
         """Check at every interval; notify as described in the module documentation."""
         started = time.perf_counter()
-        env = ScenarioWorld.open(scenario, seed=ctx.seed)
+        env = ScenarioWorld.open(scenario, seed=ctx.seed, search=ctx.search)
         judge: LanguageModel
         if ctx.sensor.oracle:
             oracle = ctx.sensor.oracle_for(
