@@ -11,6 +11,9 @@ simulated world on a virtual clock, once per policy, each on a fresh world:
 - ``llm-fixed-24h`` (``llm-fixed``; any ``llm-fixed-<N>h``): Torale before self-scheduling —
   at each tick search, read the top 3 pages, one model call judges the condition; no
   pre-filter, no adaptive schedule, no grounding. See :mod:`…monitoring.llm_fixed`.
+- ``llm-on-change-3h`` (any ``llm-on-change-<N>h``): changedetection.io with AI rules — the
+  watches and comparison of ``diff-fixed``, but a change goes to one model call with the
+  condition and only its "met" notifies. See :mod:`…monitoring.llm_on_change`.
 - ``sentinel``: the real pipeline, :func:`sentinel.monitor.run.execute_run`, driven like the
   engine drives it, with the product's default interval bounds (``sentinel-max-<N>h``: the
   same with a shorter longest wait). See :mod:`…monitoring.sentinel_policy`.
@@ -223,8 +226,8 @@ def command(
         typer.Option(
             "--policy",
             help="Policies to run (repeatable): diff-fixed[-1h|6h|24h], llm-fixed[-<N>h], "
-            "sentinel, sentinel-max-<N>h, oracle. Default: diff-fixed-1h, -6h, -24h, "
-            "llm-fixed-24h, sentinel, oracle.",
+            "llm-on-change-<N>h, sentinel, sentinel-max-<N>h, oracle. Default: diff-fixed-1h, "
+            "-6h, -24h, llm-fixed-24h, llm-on-change-3h, sentinel, oracle.",
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of noise, phases and errors.")] = 0,
