@@ -73,7 +73,7 @@ def _iso(moment: datetime | None) -> str | None:
 
 
 class WorldSearch:
-    """The index of a world's visible pages and the queries against it."""
+    """The index of a world's pages as the engine has crawled them, and the queries against it."""
 
     def __init__(self, world: World) -> None:
         self._world = world
@@ -97,7 +97,7 @@ class WorldSearch:
         self.reindex_count = 0
 
     def _interval(self, moment: datetime) -> tuple[datetime | None, datetime | None]:
-        """The span between timeline boundaries that contains ``moment``."""
+        """The span between indexing boundaries that contains ``moment``."""
         i = bisect_right(self._boundaries, moment)
         start = self._boundaries[i - 1] if i > 0 else None
         end = self._boundaries[i] if i < len(self._boundaries) else None
@@ -110,7 +110,8 @@ class WorldSearch:
         return (start is None or start <= moment) and (end is None or moment < end)
 
     def sync(self, moment: datetime | None = None) -> None:
-        """Bring the index to the world as it is at ``moment`` (default: now), if it is stale."""
+        """Bring the index to what the engine has crawled by ``moment`` (default: now), if it
+        is stale."""
         moment = self._world.clock.now() if moment is None else moment
         with self._lock:
             if self._fresh(moment):
