@@ -125,6 +125,38 @@ def test_split_runs_the_scenarios_of_that_split(tmp_path: Path, split: str, ids:
     assert set(document["splits"]) == splits
 
 
+@pytest.mark.parametrize("engine", ["realistic", "perfect"])
+def test_search_engine_is_realistic_unless_told_and_named_in_the_results(
+    tmp_path: Path, engine: str
+) -> None:
+    library = write_library(tmp_path / "lib", "gizmo-launch")
+    results = tmp_path / "r.json"
+    chosen = [] if engine == "realistic" else ["--search", engine]
+
+    result = invoke(
+        "--sensor", "oracle-facts", "--scenarios", str(library), "--policy", "oracle",
+        "--jobs", "1", "--json", str(results), *chosen,
+    )  # fmt: skip
+
+    assert result.exit_code == 0, result.output
+    assert f"Search engine: **{engine}**" in result.stdout
+    document = json.loads(results.read_text())
+    assert document["search"] == engine
+    assert document["prices"]["currency"] == "USD"
+    summary = document["policies"]["oracle"]
+    assert (summary["full_fetches"], summary["searches"], summary["not_modified"]) == (1, 0, 0)
+    assert summary["cost_per_monitor_month_usd"] is not None
+
+
+def test_an_unknown_search_engine_is_a_usage_error(tmp_path: Path) -> None:
+    library = write_library(tmp_path / "lib", "gizmo-launch")
+
+    result = invoke("--sensor", "oracle-facts", "--scenarios", str(library), "--search", "fresh")
+
+    assert result.exit_code == 2
+    assert "--search" in result.output
+
+
 def test_a_split_with_no_scenario_is_a_usage_error(tmp_path: Path) -> None:
     library = write_library(tmp_path / "lib", "gizmo-launch")
 

@@ -62,13 +62,17 @@ def test_single_names_mean_24_hours_and_defaults_cover_every_kind() -> None:
         "diff-fixed-6h",
         "diff-fixed-24h",
         "llm-fixed-24h",
+        "llm-on-change-3h",
         "sentinel",
         "oracle",
     ]
     assert make_policy("sentinel-max-12h").name == "sentinel-max-12h"
+    assert make_policy("llm-on-change-3h").name == "llm-on-change-3h"
 
 
-@pytest.mark.parametrize("name", ["diff-fixed-0h", "diff-fixed-5m", "llm-daily", "sentinel-1h"])
+@pytest.mark.parametrize(
+    "name", ["diff-fixed-0h", "diff-fixed-5m", "llm-daily", "sentinel-1h", "llm-on-change-1m"]
+)
 def test_unknown_or_too_frequent_policies_are_refused(name: str) -> None:
     with pytest.raises(InvalidInput, match="policy"):
         make_policy(name)
@@ -159,6 +163,43 @@ async def test_llm_fixed_never_alerts_on_noise(ctx: BenchContext) -> None:
 
     assert result.notifications == []
     assert result.model_calls == result.runs
+
+
+# -- llm-on-change -------------------------------------------------------------------------
+
+
+async def test_llm_on_change_asks_the_model_only_when_a_watched_page_changed(
+    ctx: BenchContext,
+) -> None:
+    result, matching = await play("llm-on-change-3h", LAUNCH, ctx)
+
+    assert matching.detected == (0,)
+    assert matching.false_alerts == ()
+    assert matching.delays_s[0] < 3 * 3600
+    # The launch's pages carry no noise: one check saw a change, the one the model judged.
+    assert result.model_calls == result.notes["changed_checks"] == 1
+    assert result.searches == 0
+    assert result.pages == result.runs * 2
+    assert result.prompt_tokens > 0
+    assert result.completion_tokens > 0
+
+
+async def test_llm_on_change_pays_a_model_call_per_noisy_change_but_never_alerts(
+    ctx: BenchContext,
+) -> None:
+    result, matching = await play("llm-on-change-3h", QUIET, ctx)
+
+    assert matching.false_alerts == ()
+    # Rotating ads change the page at every check after the baseline.
+    assert result.model_calls == result.notes["changed_checks"] == result.runs - 1
+
+
+async def test_llm_on_change_notifies_a_condition_that_returns(ctx: BenchContext) -> None:
+    result, matching = await play("llm-on-change-6h", FLIPFLOP, ctx)
+
+    assert matching.detected == (0, 2)
+    assert matching.false_alerts == ()
+    assert result.model_calls < result.runs
 
 
 # -- sentinel ------------------------------------------------------------------------------

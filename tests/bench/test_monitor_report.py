@@ -18,8 +18,12 @@ def score(text: str, policy: str, delays_h: list[float], **counts: int) -> Scena
     result = PolicyResult(
         notifications=[base + timedelta(hours=h) for h in delays_h],
         pages=counts.get("checks", 0),
+        searches=counts.get("searches", 0),
+        not_modified=counts.get("not_modified", 0),
         model_calls=counts.get("calls", 0),
-        tokens=counts.get("tokens", 0),
+        tokens=counts.get("prompt", 0) + counts.get("completion", 0) + counts.get("tokens", 0),
+        prompt_tokens=counts.get("prompt", 0),
+        completion_tokens=counts.get("completion", 0),
         runs=counts.get("runs", 1),
     )
     return ScenarioScore(
@@ -40,7 +44,7 @@ LAUNCH_TEST = LAUNCH.replace("id: gizmo-launch", "id: gizmo-launch-2")
 
 def test_targets_compare_sentinel_with_the_24_hour_references() -> None:
     result = bench(
-        score(LAUNCH_TEST, "sentinel", [2.0], checks=50, calls=2),
+        score(LAUNCH_TEST, "sentinel", [2.0], checks=50, not_modified=20, searches=30, calls=2),
         score(QUIET, "sentinel", [], checks=5, calls=1),
         score(LAUNCH_TEST, "diff-fixed-24h", [12.0], checks=40),
         score(QUIET, "diff-fixed-24h", [], checks=20),
@@ -53,7 +57,10 @@ def test_targets_compare_sentinel_with_the_24_hour_references() -> None:
     assert found["sentinel false alerts on noise-only scenarios"].met is True
     assert found["sentinel median delay"].met is True
     assert found["sentinel median delay"].measured == "2.0 h = 0.17 x 12.0 h"
-    assert found["sentinel checks"].met is False  # 55 > 0.75 x 60
+    # Searches and full fetches are paid for, 304s are not: 30 + (50 - 20) + 5 > 1.0 x 60.
+    paid = found["sentinel searches + full fetches"]
+    assert paid.met is False
+    assert paid.measured == "65 = 1.08 x 60"
     assert found["sentinel model calls"].met is True  # 3 <= 0.2 x 20
 
 
@@ -122,6 +129,7 @@ def test_markdown_names_the_sensor_and_has_a_row_per_policy_and_score() -> None:
     text = markdown(result)
 
     assert "oracle-facts (error rate 0%)" in text
+    assert "Search engine: **realistic**" in text
     assert "| sentinel | all | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
     assert "| sentinel | dev | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
     assert "| gizmo-launch | dev | once | oracle | 1/1 | 0 (0) | 0 min |" in text
@@ -145,6 +153,43 @@ def test_results_document_has_the_promised_shape() -> None:
     assert entry["policy"] == "sentinel"
     assert (entry["events"], entry["detected"], entry["false_alerts"]) == (1, 1, 1)
     assert entry["delays_s"] == [7200.0]
+
+
+def test_costs_are_counted_apart_and_priced_per_monitor_month() -> None:
+    # gizmo-launch lasts 5 days: a sixth of a 30-day monitor-month.
+    result = bench(
+        score(
+            LAUNCH,
+            "sentinel",
+            [2.0],
+            checks=12,
+            not_modified=10,
+            searches=4,
+            calls=3,
+            prompt=2000,
+            completion=500,
+        )
+    )
+
+    document = to_json(result, scenario_source="bundled")
+
+    summary = document["policies"]["sentinel"]
+    assert summary["searches"] == 4
+    assert summary["full_fetches"] == 2
+    assert summary["not_modified"] == 10
+    assert summary["paid_requests"] == 6
+    assert (summary["prompt_tokens"], summary["completion_tokens"]) == (2000, 500)
+    assert summary["monitor_months"] == round(5 / 30, 2)
+    cost = 4 * 0.005 + 2 * 0.00001 + 2 * 0.00015 + 0.5 * 0.0006
+    assert summary["cost_usd"] == round(cost, 4)
+    assert summary["cost_per_monitor_month_usd"] == round(cost * 6, 4)
+    assert document["search"] == "realistic"
+    assert document["prices"]["search"] == 0.005
+    assert "search" in document["prices"]["sources"]
+    (entry,) = document["scenarios"]
+    assert (entry["full_fetches"], entry["not_modified"]) == (2, 10)
+    row = next(line for line in markdown(result).splitlines() if "| sentinel | all |" in line)
+    assert "| 4 | 2 | 10 | 3 | 2500 | $0.124 |" in row
 
 
 def test_delays_read_in_minutes_below_an_hour() -> None:

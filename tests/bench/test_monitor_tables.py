@@ -58,9 +58,13 @@ def test_tables_show_both_splits_and_judge_targets_on_test(tmp_path: Path) -> No
     assert "seeds 0, 1" in text
     assert "| dev | sentinel | 100.0% |" in text
     assert "| test | sentinel | 100.0% |" in text
+    # searches, full fetches, 304s, model calls, tokens, then the cost per monitor-month.
+    row = next(line for line in text.splitlines() if line.startswith("| test | sentinel |"))
+    assert "| 0 | 40 | 0 | 2 | 0 | $0.0" in row
+    assert "search engine: realistic" in text
     # 3.0 h against 12.0 h on test: 0.25x; checks 40 against 80: 0.50x; calls 2 of 50.
     assert "| median delay | 3.0 h = 0.25× | <= 0.5× diff-fixed-24h | yes |" in text
-    assert "| checks | 40 = 0.50× | <= 0.75× diff-fixed-24h | yes |" in text
+    assert "| searches + full fetches | 40 = 0.50× | <= 1× diff-fixed-24h | yes |" in text
     assert "| model calls | 2 = 0.04× | <= 0.2× llm-fixed-24h | yes |" in text
     assert "| 0 | test | 100.0% | 2.0 h | 10.0 h |" in text
     assert "| gizmo-launch-2 | once | 1/1 | 2.0 h | 30 |" in text
@@ -76,6 +80,9 @@ def test_a_missed_target_says_no(tmp_path: Path) -> None:
 
 def test_runs_that_differ_in_more_than_the_seed_are_refused(tmp_path: Path) -> None:
     other = document(1, 2.0, 10.0) | {"error_rate": 0.1}
+    perfect = document(1, 2.0, 10.0) | {"search": "perfect"}
+    with pytest.raises(InvalidInput, match="search"):
+        load_documents(write(tmp_path, document(0, 2.0, 10.0), perfect))
     paths = write(tmp_path, document(0, 2.0, 10.0), other)
 
     with pytest.raises(InvalidInput, match="error_rate"):

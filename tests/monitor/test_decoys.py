@@ -202,9 +202,10 @@ def test_an_expected_date_counts_when_the_criteria_ask_for_the_date() -> None:
 
 
 def test_nested_facts_are_checked_to_their_leaves() -> None:
+    # (A quote saying the hut is closed is refused before this: it denies the criteria.)
     decision, result = ground_decision(
         acting(
-            ["The hut is closed while the dormitories and the kitchen are renovated"],
+            ["The winter room (8 beds) remains open for emergencies"],
             {"hut": {"status": "reopened", "beds": [{"winter_room": 8}]}},
         ),
         {HUT: HUT_PAGE},
@@ -217,7 +218,7 @@ def test_nested_facts_are_checked_to_their_leaves() -> None:
 
 def test_without_facts_the_decision_rests_on_what_changed_in_the_state() -> None:
     decision, result = ground_decision(
-        acting(["The hut is closed while the dormitories and the kitchen are renovated"], {}),
+        acting(["The winter room (8 beds) remains open for emergencies"], {}),
         {HUT: HUT_PAGE},
         criteria=CRITERIA,
         previous_state={"hut": {"status": "closed", "beds": 42}},
@@ -226,6 +227,18 @@ def test_without_facts_the_decision_rests_on_what_changed_in_the_state() -> None
 
     assert not decision.should_act
     assert result.suppression_reason == "no grounded quote states hut.status='reopened'"
+
+
+def test_a_quote_that_the_hut_is_closed_denies_the_criteria() -> None:
+    decision, result = ground_decision(
+        acting(["The hut is closed while the dormitories and the kitchen are renovated"], {}),
+        {HUT: HUT_PAGE},
+        criteria=CRITERIA,
+    )
+
+    assert not decision.should_act
+    assert result.suppression_reason is not None
+    assert 'denies what the criteria ask for ("closed")' in result.suppression_reason
 
 
 RELEASES = "http://www.corvex.example/drivers"

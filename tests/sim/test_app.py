@@ -56,9 +56,32 @@ async def test_static_pages_answer_conditional_requests(
     assert (await client.get(SUPPORT, headers=older)).status_code == 200
 
 
+async def test_static_pages_answer_if_none_match_with_their_entity_tag(
+    client: httpx.AsyncClient, clock: VirtualClock
+) -> None:
+    response = await client.get(SUPPORT)
+    etag = response.headers["etag"]
+    assert etag.startswith('"')
+    assert etag.endswith('"')
+    unchanged = await client.get(SUPPORT, headers={"if-none-match": etag})
+    assert unchanged.status_code == 304
+    assert unchanged.headers["etag"] == etag
+    assert unchanged.content == b""
+    assert (
+        await client.get(SUPPORT, headers={"if-none-match": f'"x", W/{etag}'})
+    ).status_code == 304
+    assert (await client.get(SUPPORT, headers={"if-none-match": "*"})).status_code == 304
+    # If-None-Match decides when both are sent (RFC 9110): a stale tag gets the full page.
+    both = {"if-none-match": '"stale"', "if-modified-since": response.headers["last-modified"]}
+    full = await client.get(SUPPORT, headers=both)
+    assert full.status_code == 200
+    assert full.content == response.content
+
+
 async def test_pages_with_dynamic_noise_are_never_conditional(client: httpx.AsyncClient) -> None:
     response = await client.get(NEWSROOM)
     assert "last-modified" not in response.headers
+    assert "etag" not in response.headers
     since = {"if-modified-since": "Wed, 01 Oct 2025 00:00:00 GMT"}
     assert (await client.get(NEWSROOM, headers=since)).status_code == 200
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from sentinel.bench.engine_real_tables import markdown as markdown_real
-from sentinel.bench.monitoring.report import format_delay
+from sentinel.bench.monitoring.report import format_cost, format_delay
 from sentinel.bench.monitoring.tables import load_documents, readme_tables
 from sentinel.errors import InvalidInput
 
@@ -161,19 +161,70 @@ _POLICY_HEADER = (
     "checks vs diff-24h",
 )
 
+_COST_HEADER = (
+    "split",
+    "policy",
+    "recall",
+    "false alerts (noise-only)",
+    "median delay",
+    "p90 delay",
+    "searches",
+    "full fetches",
+    "304s",
+    "model calls",
+    "tokens",
+    "$/month",
+    "median vs diff-24h",
+    "paid requests vs diff-24h",
+)
+
+
+def _cost_rows(document: Document, split: str, policies: Sequence[str]) -> list[list[str]]:
+    """Rows with the costs counted apart (documents written since the cost columns)."""
+    by_split = document.get("splits", {}).get(split, {})
+    diff = by_split.get("diff-fixed-24h", {})
+    rows = []
+    for policy in policies:
+        row = by_split.get(policy)
+        if row is None:
+            continue
+        rows.append(
+            [
+                split,
+                policy,
+                _pct(row["recall"], 1),
+                f"{_num(row['false_alerts'])} ({_num(row['noise_only_false_alerts'])})",
+                format_delay(row["median_delay_s"]),
+                format_delay(row["p90_delay_s"]),
+                _num(row["searches"]),
+                _num(row["full_fetches"]),
+                _num(row["not_modified"]),
+                _num(row["model_calls"]),
+                _num(row["tokens"]),
+                format_cost(row["cost_per_monitor_month_usd"]),
+                _ratio(row["median_delay_s"], diff.get("median_delay_s")),
+                _ratio(row["paid_requests"], diff.get("paid_requests")),
+            ]
+        )
+    return rows
+
+
+def _policy_table(document: Document, split: str) -> str:
+    """The policies of one run on ``split``: with the cost columns when the run has them."""
+    policies = list(document["policies"])
+    if "search" in document:
+        return _table(_COST_HEADER, "llrrrrrrrrrrrr", _cost_rows(document, split, policies))
+    return _table(_POLICY_HEADER, "llrrrrrrrr", _policy_rows(document, split, policies))
+
 
 def monitor_dev(folder: Path) -> str:
-    """Oracle-facts on ``dev``, seed 0: diff-fixed-24h and sentinel."""
-    document = _load(folder, "monitor-oracle-facts-dev-seed0.json")
-    rows = _policy_rows(document, "dev", list(document["policies"]))
-    return _table(_POLICY_HEADER, "llrrrrrrrr", rows)
+    """Oracle-facts on ``dev``, seed 0: every policy that ran."""
+    return _policy_table(_load(folder, "monitor-oracle-facts-dev-seed0.json"), "dev")
 
 
 def monitor_error10(folder: Path) -> str:
     """Oracle-facts with a 10 % error rate on ``test``, seed 0: every policy."""
-    document = _load(folder, "monitor-oracle-facts-test-error10-seed0.json")
-    rows = _policy_rows(document, "test", list(document["policies"]))
-    return _table(_POLICY_HEADER, "llrrrrrrrr", rows)
+    return _policy_table(_load(folder, "monitor-oracle-facts-test-error10-seed0.json"), "test")
 
 
 _DEV_HISTORY = (

@@ -11,6 +11,9 @@ simulated world on a virtual clock, once per policy, each on a fresh world:
 - ``llm-fixed-24h`` (``llm-fixed``; any ``llm-fixed-<N>h``): Torale before self-scheduling —
   at each tick search, read the top 3 pages, one model call judges the condition; no
   pre-filter, no adaptive schedule, no grounding. See :mod:`…monitoring.llm_fixed`.
+- ``llm-on-change-3h`` (any ``llm-on-change-<N>h``): changedetection.io with AI rules — the
+  watches and comparison of ``diff-fixed``, but a change goes to one model call with the
+  condition and only its "met" notifies. See :mod:`…monitoring.llm_on_change`.
 - ``sentinel``: the real pipeline, :func:`sentinel.monitor.run.execute_run`, driven like the
   engine drives it, with the product's default interval bounds (``sentinel-max-<N>h``: the
   same with a shorter longest wait). See :mod:`…monitoring.sentinel_policy`.
@@ -30,6 +33,21 @@ probability ``--error-rate`` (flipped condition, perturbed fact or missed observ
 the state is ``{"condition": …, **facts}`` with a quote copied from a page the prompt shows,
 and ``sentinel`` uses the rules governor ``condition == true``; ``llm-fixed``'s judge is the
 same oracle. This isolates scheduling and governing from model quality.
+
+Search engine (:mod:`sentinel.sim.search_realism`)
+--------------------------------------------------
+``--search realistic`` (default): the worlds' search engine behaves like a real one — a page
+change becomes searchable only after a per-page index lag of 1 to 24 hours drawn from the
+seed, a tenth of the pages are never indexed, and some results show no date or a wrong one.
+``--search perfect``: every change searchable at once with its true date (the engine before
+issue 28), for comparison.
+
+Costs (:mod:`sentinel.bench.monitoring.costs`)
+----------------------------------------------
+Searches, full page fetches, conditional fetches answered 304, model calls and prompt and
+completion tokens are counted apart, and priced at a stated list (search $0.005, a full fetch
+$0.00001, a 304 nothing, model $0.00015/$0.0006 per 1k prompt/completion tokens) into a cost
+per monitor-month (30 days of one monitor). "Paid requests" are searches plus full fetches.
 
 Splits (:mod:`sentinel.sim.split`)
 ----------------------------------
@@ -88,8 +106,9 @@ from sentinel.bench.monitoring.runner import BenchResult, load_scenarios, run_be
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.sim import ScenarioError
+from sentinel.sim.search_realism import REALISTIC, SearchRealism, search_realism
 
-__all__ = ["SensorChoice", "SplitChoice", "command", "run"]
+__all__ = ["SearchChoice", "SensorChoice", "SplitChoice", "command", "run"]
 
 
 class SplitChoice(StrEnum):
@@ -98,6 +117,13 @@ class SplitChoice(StrEnum):
     DEV = "dev"
     TEST = "test"
     ALL = "all"
+
+
+class SearchChoice(StrEnum):
+    """The ``--search`` choices (see :mod:`sentinel.sim.search_realism`)."""
+
+    REALISTIC = "realistic"
+    PERFECT = "perfect"
 
 
 class SensorChoice(StrEnum):
@@ -117,6 +143,7 @@ def run(
     seed: int = 0,
     jobs: int = 1,
     progress: bool = True,
+    search: SearchRealism = REALISTIC,
 ) -> BenchResult:
     """Load the scenarios and run the benchmark (what the command does before reporting)."""
     scenarios = load_scenarios(scenarios_dir, limit, split)
@@ -126,7 +153,13 @@ def run(
 
     return asyncio.run(
         run_benchmark(
-            scenarios, policies, sensor, seed=seed, jobs=jobs, progress=say if progress else None
+            scenarios,
+            policies,
+            sensor,
+            seed=seed,
+            jobs=jobs,
+            progress=say if progress else None,
+            search=search,
         )
     )
 
@@ -193,11 +226,19 @@ def command(
         typer.Option(
             "--policy",
             help="Policies to run (repeatable): diff-fixed[-1h|6h|24h], llm-fixed[-<N>h], "
-            "sentinel, sentinel-max-<N>h, oracle. Default: diff-fixed-1h, -6h, -24h, "
-            "llm-fixed-24h, sentinel, oracle.",
+            "llm-on-change-<N>h, sentinel, sentinel-max-<N>h, oracle. Default: diff-fixed-1h, "
+            "-6h, -24h, llm-fixed-24h, llm-on-change-3h, sentinel, oracle.",
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of noise, phases and errors.")] = 0,
+    search: Annotated[
+        SearchChoice,
+        typer.Option(
+            "--search",
+            help="The worlds' search engine: realistic (index lag of 1-24 h, unindexed "
+            "pages, missing and wrong dates) or perfect (every change searchable at once).",
+        ),
+    ] = SearchChoice.REALISTIC,
     jobs: Annotated[
         int,
         typer.Option(
@@ -227,6 +268,7 @@ def command(
             split=split.value,
             seed=seed,
             jobs=workers,
+            search=search_realism(search.value),
         )
     except ScenarioError as error:
         raise typer.BadParameter(str(error), param_hint="--scenarios") from None

@@ -8,6 +8,7 @@ else from the ``Host`` header. Loopback names get the console (``/__world/``, ``
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
@@ -216,11 +217,14 @@ class WorldApp:
         )
         response = Response(200, html.encode())
         if not set(page.noise) - STATIC_NOISE:
-            # A static page says when it last changed and honours conditional requests; pages
-            # with dynamic furniture (ads, relative times…) are generated fresh every time.
+            # A static page says when it last changed, with an entity tag of its bytes, and
+            # honours conditional requests (If-None-Match first, as RFC 9110 orders them);
+            # pages with dynamic furniture (ads, relative times…) are generated fresh every
+            # time and carry neither.
             response.headers["last-modified"] = format_datetime(view.modified, usegmt=True)
-            since = _http_date(request.headers.get("if-modified-since"))
-            if since is not None and view.modified.replace(microsecond=0) <= since:
+            etag = _etag(response.body)
+            response.headers["etag"] = etag
+            if _not_modified(request, etag, view.modified):
                 response = Response(304, b"", headers=dict(response.headers))
         if "slow" in page.noise:
             response.delay = world.slow_delay
@@ -285,6 +289,23 @@ class WorldApp:
         headers.append((b"content-length", str(len(response.body)).encode()))
         await send({"type": "http.response.start", "status": response.status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _etag(body: bytes) -> str:
+    """A strong entity tag for a response body."""
+    return '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+def _not_modified(request: Request, etag: str, modified: datetime) -> bool:
+    """Whether a conditional GET may be answered 304: the client's copy is current."""
+    if request.method not in {"GET", "HEAD"}:
+        return False
+    match = request.headers.get("if-none-match")
+    if match is not None:
+        tags = {tag.strip().removeprefix("W/") for tag in match.split(",")}
+        return "*" in tags or etag in tags
+    since = _http_date(request.headers.get("if-modified-since"))
+    return since is not None and modified.replace(microsecond=0) <= since
 
 
 def _http_date(value: str | None) -> datetime | None:

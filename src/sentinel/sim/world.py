@@ -25,6 +25,7 @@ from sentinel.clock import Clock, ensure_utc
 from sentinel.errors import InvalidInput
 from sentinel.sim.loader import ScenarioError
 from sentinel.sim.scenario import Event, Page, Scenario, Site, scenario_issues
+from sentinel.sim.search_realism import PERFECT, SearchRealism
 from sentinel.sim.view import PageView
 
 if TYPE_CHECKING:
@@ -43,7 +44,9 @@ class World:
 
     ``seed`` makes noise reproducible; ``slow_delay`` is the real delay (seconds) of pages with
     ``slow`` noise; ``timeout_hold`` is how long (seconds) a page in a ``timeout`` outage holds
-    the response before giving up with 504, longer than any sane client timeout.
+    the response before giving up with 504, longer than any sane client timeout;
+    ``search_realism`` says how the search engine lags and misdates (default: a perfect one;
+    see :mod:`sentinel.sim.search_realism`).
     """
 
     def __init__(
@@ -55,6 +58,7 @@ class World:
         search_host: str = DEFAULT_SEARCH_HOST,
         slow_delay: float = 0.25,
         timeout_hold: float = 30.0,
+        search_realism: SearchRealism = PERFECT,
     ) -> None:
         self.scenarios: tuple[Scenario, ...] = tuple(scenarios)
         if not self.scenarios:
@@ -64,6 +68,7 @@ class World:
         self.search_host = search_host.lower()
         self.slow_delay = slow_delay
         self.timeout_hold = timeout_hold
+        self.search_realism = search_realism
         self._sites: dict[str, tuple[Scenario, Site]] = {}
         self._pages: dict[tuple[str, str], tuple[Scenario, Site, Page]] = {}
         ids: set[str] = set()
@@ -103,6 +108,7 @@ class World:
         search_host: str = DEFAULT_SEARCH_HOST,
         slow_delay: float = 0.25,
         timeout_hold: float = 30.0,
+        search_realism: SearchRealism = PERFECT,
     ) -> World:
         """A world holding a single scenario (options as for the constructor)."""
         return cls(
@@ -112,6 +118,7 @@ class World:
             search_host=search_host,
             slow_delay=slow_delay,
             timeout_hold=timeout_hold,
+            search_realism=search_realism,
         )
 
     # -- what the world contains -------------------------------------------------------------

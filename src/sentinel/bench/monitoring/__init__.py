@@ -3,8 +3,9 @@
 One concept per module: :mod:`.metrics` (matching notifications to events), :mod:`.harness`
 (a scenario's world for one policy), :mod:`.oracle_facts` (the ground-truth sensor),
 :mod:`.sensors` (model or oracle), the policies (:mod:`.diff_fixed`, :mod:`.llm_fixed`,
-:mod:`.sentinel_policy`, :mod:`.policies` with ``oracle`` and the names), :mod:`.runner`,
-:mod:`.report` and :mod:`.plots`.
+:mod:`.llm_on_change`, :mod:`.sentinel_policy`, :mod:`.policies` with ``oracle`` and the
+names), :mod:`.costs` (what requests and model calls cost at a stated price list),
+:mod:`.runner`, :mod:`.report` and :mod:`.plots`.
 """
 
 from sentinel.bench.monitoring.metrics import (

@@ -78,7 +78,7 @@ class DiffFixedPolicy:
     async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
         """Check every watch at every interval; one notification per changed watch."""
         started = time.perf_counter()
-        env = ScenarioWorld.open(scenario, seed=ctx.seed)
+        env = ScenarioWorld.open(scenario, seed=ctx.seed, search=ctx.search)
         app = env.world.asgi_app
         result = PolicyResult()
         snapshots: dict[tuple[str, str], str] = {}

@@ -129,7 +129,8 @@ async def read_top_pages(
     return pages, failures
 
 
-def _answer_key(judgement: Judgement) -> str:
+def answer_key(judgement: Judgement) -> str:
+    """What makes two "met" judgements the same news: their facts, else their answer."""
     if judgement.facts:
         return facts_key(judgement.facts)
     return facts_key({"answer": " ".join((judgement.answer or "").casefold().split())})
@@ -146,7 +147,7 @@ class LLMFixedPolicy:
     async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
         """Check at every interval; notify as described in the module documentation."""
         started = time.perf_counter()
-        env = ScenarioWorld.open(scenario, seed=ctx.seed)
+        env = ScenarioWorld.open(scenario, seed=ctx.seed, search=ctx.search)
         judge: LanguageModel
         if ctx.sensor.oracle:
             oracle = ctx.sensor.oracle_for(
@@ -186,7 +187,7 @@ class LLMFixedPolicy:
                     if not judgement.condition_met:
                         previous = None
                         continue
-                    key = _answer_key(judgement)
+                    key = answer_key(judgement)
                     if key != previous:
                         result.notifications.append(moment)
                         result.record(moment, f"notified: {judgement.answer or judgement.facts}")

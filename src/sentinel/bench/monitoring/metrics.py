@@ -25,9 +25,10 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Literal
 
+from sentinel.bench.monitoring.costs import Usage
 from sentinel.errors import InvalidInput
 from sentinel.sim import Scenario
 
@@ -146,9 +147,27 @@ class Totals:
     duplicates: int = 0
     delays_s: list[float] = field(default_factory=list)
     checks: int = 0
+    searches: int = 0
+    full_fetches: int = 0
+    not_modified: int = 0
     model_calls: int = 0
     tokens: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    monitored: timedelta = timedelta(0)
     wall_s: float = 0.0
+
+    @property
+    def usage(self) -> Usage:
+        """What the policy spent, in the units users pay for (:mod:`.costs`)."""
+        return Usage(
+            searches=self.searches,
+            full_fetches=self.full_fetches,
+            not_modified=self.not_modified,
+            model_calls=self.model_calls,
+            prompt_tokens=self.prompt_tokens,
+            completion_tokens=self.completion_tokens,
+        )
 
     @property
     def recall(self) -> float:

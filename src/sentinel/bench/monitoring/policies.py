@@ -1,6 +1,9 @@
 """The policies by name, and the ``oracle`` policy (the limit).
 
-Names: ``diff-fixed-<N>{m,h,d}``, ``llm-fixed-<N>{m,h,d}``, ``sentinel``,
+Names: ``diff-fixed-<N>{m,h,d}`` (``diff-fixed-1h`` is the hourly diff a user who fears
+missing a brief state would set), ``llm-fixed-<N>{m,h,d}``, ``llm-on-change-<N>{m,h,d}`` (a
+diff that asks the model only when a page changed: ``llm-on-change-3h`` is changedetection.io
+with AI rules), ``sentinel``,
 ``sentinel-max-<N>{m,h,d}`` (the pipeline with that longest wait), ``oracle``; ``diff-fixed``
 and ``llm-fixed`` alone mean 24 hours (and are reported as ``…-24h``).
 """
@@ -13,6 +16,7 @@ from datetime import timedelta
 
 from sentinel.bench.monitoring.diff_fixed import DiffFixedPolicy
 from sentinel.bench.monitoring.llm_fixed import LLMFixedPolicy
+from sentinel.bench.monitoring.llm_on_change import LLMOnChangePolicy
 from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
 from sentinel.bench.monitoring.sentinel_policy import SentinelPolicy
 from sentinel.errors import InvalidInput
@@ -23,11 +27,12 @@ DEFAULT_POLICIES: tuple[str, ...] = (
     "diff-fixed-6h",
     "diff-fixed-24h",
     "llm-fixed-24h",
+    "llm-on-change-3h",
     "sentinel",
     "oracle",
 )
 ALIASES = {"diff-fixed": "diff-fixed-24h", "llm-fixed": "llm-fixed-24h"}
-_NAMED = re.compile(r"(diff-fixed|llm-fixed|sentinel-max)-(\d+)([mhd])")
+_NAMED = re.compile(r"(diff-fixed|llm-fixed|llm-on-change|sentinel-max)-(\d+)([mhd])")
 _UNITS = {"m": timedelta(minutes=1), "h": timedelta(hours=1), "d": timedelta(days=1)}
 # The pipeline's own shortest wait; checking more often than that is not monitoring.
 MIN_INTERVAL = timedelta(minutes=15)
@@ -82,7 +87,7 @@ def make_policy(name: str) -> Policy:
             "policy",
             name,
             "unknown policy (known: sentinel, sentinel-max-<N>m|h|d, oracle, "
-            "diff-fixed[-<N>m|h|d], llm-fixed[-<N>m|h|d])",
+            "diff-fixed[-<N>m|h|d], llm-fixed[-<N>m|h|d], llm-on-change-<N>m|h|d)",
         )
     kind, count, unit = match.groups()
     interval = int(count) * _UNITS[unit]
@@ -92,4 +97,6 @@ def make_policy(name: str) -> Policy:
         return SentinelPolicy(canonical, max_interval=interval)
     if kind == "diff-fixed":
         return DiffFixedPolicy(interval, canonical)
+    if kind == "llm-on-change":
+        return LLMOnChangePolicy(interval, canonical)
     return LLMFixedPolicy(interval, canonical)

@@ -14,6 +14,7 @@ from sentinel.bench.monitoring.harness import RequestCounter
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.llm import UsageTracker
 from sentinel.sim import Scenario
+from sentinel.sim.search_realism import REALISTIC, SearchRealism
 
 
 @dataclass
@@ -21,19 +22,24 @@ class PolicyResult:
     """What one policy did on one scenario.
 
     ``notifications``: when it notified (virtual time). ``pages``/``searches``: requests into
-    the world (``checks`` is their sum). ``runs``: check rounds or monitor iterations.
-    ``model_calls``/``tokens``: every model request (repairs included) and its prompt plus
-    completion tokens. ``notes``: policy-specific counts (run statuses, oracle errors…);
-    ``log``: one line per notification or failure, saying why (what the report shows when a
-    policy fails).
+    the world (``checks`` is their sum); of the pages, ``conditional`` carried a validator and
+    ``not_modified`` were answered 304 (``full_fetches`` are the rest). ``runs``: check rounds
+    or monitor iterations. ``model_calls``/``tokens``: every model request (repairs included)
+    and its prompt plus completion tokens (``prompt_tokens`` + ``completion_tokens``).
+    ``notes``: policy-specific counts (run statuses, oracle errors…); ``log``: one line per
+    notification or failure, saying why (what the report shows when a policy fails).
     """
 
     notifications: list[datetime] = field(default_factory=list)
     pages: int = 0
     searches: int = 0
+    conditional: int = 0
+    not_modified: int = 0
     runs: int = 0
     model_calls: int = 0
     tokens: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
     wall_s: float = 0.0
     notes: dict[str, int] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
@@ -50,10 +56,17 @@ class PolicyResult:
         """Page fetches plus search queries."""
         return self.pages + self.searches
 
+    @property
+    def full_fetches(self) -> int:
+        """Page fetches answered with a body (not 304)."""
+        return self.pages - self.not_modified
+
     def add_requests(self, counter: RequestCounter) -> None:
         """Take the request counts of a world's counter."""
         self.pages += counter.pages
         self.searches += counter.searches
+        self.conditional += counter.conditional
+        self.not_modified += counter.not_modified
 
     @contextmanager
     def tracking_usage(self) -> Iterator[None]:
@@ -63,17 +76,21 @@ class PolicyResult:
         total = usage.total
         self.model_calls += total.requests
         self.tokens += total.prompt_tokens + total.completion_tokens
+        self.prompt_tokens += total.prompt_tokens
+        self.completion_tokens += total.completion_tokens
 
 
 @dataclass(frozen=True)
 class BenchContext:
-    """What a policy run is given besides the scenario: the seed, how the sensor works, and a
-    migrated SQLite file to copy for a fresh database, in a scratch directory."""
+    """What a policy run is given besides the scenario: the seed, how the sensor works, a
+    migrated SQLite file to copy for a fresh database, in a scratch directory, and how the
+    world's search engine behaves (realistic unless told)."""
 
     seed: int
     sensor: SensorSetup
     db_template: Path
     scratch: Path
+    search: SearchRealism = REALISTIC
 
 
 class Policy(Protocol):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from sentinel.bench.monitoring.costs import MONTH, PRICES, PriceList
 from sentinel.bench.monitoring.metrics import Totals, median, percentile
 from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
 from sentinel.sim.split import Split, split_of
@@ -19,7 +20,8 @@ LLM_REFERENCE = "llm-fixed-24h"
 TARGET_SPLIT: Split = "test"
 """The split the targets are judged on when it ran: heuristics are developed on ``dev``."""
 MEDIAN_SHARE = 0.5
-CHECKS_SHARE = 0.75
+PAID_SHARE = 1.0
+"""Searches plus full page fetches (what a look costs beyond a 304), against diff-fixed-24h's."""
 CALLS_SHARE = 0.2
 
 
@@ -43,8 +45,11 @@ class Target:
         }
 
 
-def policy_summary(totals: Totals, noise_false_alerts: int) -> dict[str, Any]:
-    """The JSON summary of one policy."""
+def policy_summary(
+    totals: Totals, noise_false_alerts: int, prices: PriceList = PRICES
+) -> dict[str, Any]:
+    """The JSON summary of one policy (costs at ``prices``)."""
+    per_month = prices.per_monitor_month(totals.usage, totals.monitored)
     return {
         "recall": round(totals.recall, 4),
         "precision": round(totals.precision, 4),
@@ -56,8 +61,17 @@ def policy_summary(totals: Totals, noise_false_alerts: int) -> dict[str, Any]:
         "median_delay_s": _round(median(totals.delays_s)),
         "p90_delay_s": _round(percentile(totals.delays_s, 0.9)),
         "checks": totals.checks,
+        "searches": totals.searches,
+        "full_fetches": totals.full_fetches,
+        "not_modified": totals.not_modified,
+        "paid_requests": totals.searches + totals.full_fetches,
         "model_calls": totals.model_calls,
         "tokens": totals.tokens,
+        "prompt_tokens": totals.prompt_tokens,
+        "completion_tokens": totals.completion_tokens,
+        "monitor_months": round(totals.monitored / MONTH, 2),
+        "cost_usd": round(prices.cost(totals.usage), 4),
+        "cost_per_monitor_month_usd": _round(per_month, 4),
         "checks_per_event": _round(totals.per_event(totals.checks), 2),
         "model_calls_per_event": _round(totals.per_event(totals.model_calls), 2),
         "tokens_per_event": _round(totals.per_event(totals.tokens), 1),
@@ -106,7 +120,13 @@ def targets(result: BenchResult) -> list[Target]:
             )
         )
         found.append(
-            _ratio("sentinel checks", ours.checks, diff.checks, CHECKS_SHARE, DIFF_REFERENCE)
+            _ratio(
+                "sentinel searches + full fetches",
+                ours.searches + ours.full_fetches,
+                diff.searches + diff.full_fetches,
+                PAID_SHARE,
+                DIFF_REFERENCE,
+            )
         )
     if LLM_REFERENCE in ran:
         llm = result.totals(LLM_REFERENCE, split=split)
@@ -154,6 +174,13 @@ def format_delay(seconds: float | None) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
+def format_cost(usd: float | None) -> str:
+    """A cost in USD: cents with three decimals below a dollar, else two decimals."""
+    if usd is None:
+        return "—"
+    return f"${usd:.3f}" if usd < 1 else f"${usd:,.2f}"
+
+
 def _per_event(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
@@ -173,9 +200,16 @@ def markdown(result: BenchResult) -> str:
         f"seed {result.seed}; {len(result.scenarios)} scenarios ({noise_only} noise-only), "
         f"{expected} expected events; splits: {_split_counts(result)}.",
         "",
+        f"Search engine: **{result.search.name}** (`sentinel.sim.search_realism`); costs "
+        "at the price list of `sentinel.bench.monitoring.costs` (search $"
+        f"{PRICES.search:g}, full fetch ${PRICES.full_fetch:g}, 304 ${PRICES.not_modified:g}, "
+        f"model ${PRICES.prompt_per_1k:g}/${PRICES.completion_per_1k:g} per 1k prompt/"
+        "completion tokens).",
+        "",
         "| policy | split | recall | precision | false alerts | median delay | p90 delay "
-        "| checks | checks/event | model calls | calls/event | tokens/event | wall s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| searches | full fetches | 304s | model calls | tokens | $/monitor-month "
+        "| checks/event | calls/event | wall s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for policy in result.policies:
         for split in _table_splits(result):
@@ -184,10 +218,12 @@ def markdown(result: BenchResult) -> str:
                 f"| {policy} | {split or 'all'} | {totals.recall:.0%} | "
                 f"{totals.precision:.0%} | {totals.false_alerts} | "
                 f"{format_delay(median(totals.delays_s))} | "
-                f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.checks} | "
-                f"{_per_event(totals.per_event(totals.checks))} | {totals.model_calls} | "
-                f"{_per_event(totals.per_event(totals.model_calls))} | "
-                f"{_per_event(totals.per_event(totals.tokens))} | {totals.wall_s:.1f} |"
+                f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.searches} | "
+                f"{totals.full_fetches} | {totals.not_modified} | {totals.model_calls} | "
+                f"{totals.tokens} | "
+                f"{format_cost(PRICES.per_monitor_month(totals.usage, totals.monitored))} | "
+                f"{_per_event(totals.per_event(totals.checks))} | "
+                f"{_per_event(totals.per_event(totals.model_calls))} | {totals.wall_s:.1f} |"
             )
     found = targets(result)
     if found:
@@ -276,6 +312,8 @@ def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
         "error_rate": result.sensor.error_rate,
         "governor": result.sensor.governor_label,
         "seed": result.seed,
+        "search": result.search.name,
+        "prices": PRICES.to_json(),
         "scenario_source": scenario_source,
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
         "commit": _commit(),

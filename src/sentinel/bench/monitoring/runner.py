@@ -25,6 +25,7 @@ from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.sim import Scenario, bundled_scenarios
 from sentinel.sim.loader import load_scenario, scenario_files
+from sentinel.sim.search_realism import REALISTIC, SearchRealism
 from sentinel.sim.split import SPLITS, Split, in_split, split_of
 from sentinel.storage import upgrade_to_head
 from sentinel.storage.settings import sqlite_url
@@ -94,9 +95,14 @@ class ScenarioScore:
             "checks": result.checks,
             "pages": result.pages,
             "searches": result.searches,
+            "full_fetches": result.full_fetches,
+            "conditional_requests": result.conditional,
+            "not_modified": result.not_modified,
             "runs": result.runs,
             "model_calls": result.model_calls,
             "tokens": result.tokens,
+            "prompt_tokens": result.prompt_tokens,
+            "completion_tokens": result.completion_tokens,
             "wall_s": round(result.wall_s, 3),
             "notes": dict(sorted(result.notes.items())),
             "log": list(result.log),
@@ -112,6 +118,7 @@ class BenchResult:
     policies: list[str]
     scenarios: list[Scenario]
     scores: list[ScenarioScore] = field(default_factory=list)
+    search: SearchRealism = REALISTIC
 
     def for_policy(self, policy: str) -> list[ScenarioScore]:
         """The scores of one policy, in scenario order."""
@@ -139,9 +146,16 @@ class BenchResult:
             totals.false_alerts += len(score.matching.false_alerts)
             totals.duplicates += score.matching.duplicates
             totals.delays_s += score.matching.delays_s
-            totals.checks += score.result.checks
-            totals.model_calls += score.result.model_calls
-            totals.tokens += score.result.tokens
+            run = score.result
+            totals.checks += run.checks
+            totals.searches += run.searches
+            totals.full_fetches += run.full_fetches
+            totals.not_modified += run.not_modified
+            totals.model_calls += run.model_calls
+            totals.tokens += run.tokens
+            totals.prompt_tokens += run.prompt_tokens
+            totals.completion_tokens += run.completion_tokens
+            totals.monitored += score.scenario.end - score.scenario.start
             totals.wall_s += score.result.wall_s
         return totals
 
@@ -184,22 +198,24 @@ async def run_benchmark(
     seed: int = 0,
     jobs: int = 1,
     progress: Progress | None = None,
+    search: SearchRealism = REALISTIC,
 ) -> BenchResult:
-    """Run every policy on every scenario (see the module documentation)."""
+    """Run every policy on every scenario (see the module documentation); the worlds' search
+    engine is ``search`` (:mod:`sentinel.sim.search_realism`)."""
     if not scenarios:
         raise InvalidInput("scenarios", [], "there is no scenario to run")
     if not policies:
         raise InvalidInput("policies", [], "there is no policy to run")
     if jobs < 1:
         raise InvalidInput("jobs", jobs, "must be at least 1")
-    result = BenchResult(sensor, seed, [p.name for p in policies], list(scenarios))
+    result = BenchResult(sensor, seed, [p.name for p in policies], list(scenarios), search=search)
     pairs = [(i, j) for i in range(len(scenarios)) for j in range(len(policies))]
     scores: dict[tuple[int, int], ScenarioScore] = {}
     with tempfile.TemporaryDirectory(prefix="sentinel-bench-monitor-") as scratch:
         template = Path(scratch) / "template.db"
         # Migrated once and copied per run: Alembic takes longer than most runs.
         await upgrade_to_head(sqlite_url(template))
-        ctx = BenchContext(seed, sensor, template, Path(scratch))
+        ctx = BenchContext(seed, sensor, template, Path(scratch), search)
         if jobs == 1:
             for i, j in pairs:
                 scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx)

@@ -99,7 +99,7 @@ class SentinelPolicy:
         """Drive the monitor through the scenario (see the module documentation)."""
         started = time.perf_counter()
         seed = policy_seed(ctx.seed, scenario, self.name)
-        env = ScenarioWorld.open(scenario, seed=ctx.seed)
+        env = ScenarioWorld.open(scenario, seed=ctx.seed, search=ctx.search)
         path = ctx.scratch / f"{scenario.id}-{self.name}.db"
         shutil.copyfile(ctx.db_template, path)
         db = await open_database(sqlite_url(path), migrate=False)

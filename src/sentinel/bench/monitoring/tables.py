@@ -19,11 +19,12 @@ from typing import Any
 
 from sentinel.bench.monitoring.report import (
     CALLS_SHARE,
-    CHECKS_SHARE,
     DIFF_REFERENCE,
     LLM_REFERENCE,
     MEDIAN_SHARE,
+    PAID_SHARE,
     SENTINEL,
+    format_cost,
     format_delay,
 )
 from sentinel.errors import InvalidInput
@@ -32,7 +33,18 @@ __all__ = ["averaged", "load_documents", "main", "readme_tables"]
 
 Document = Mapping[str, Any]
 _KEYS = ("recall", "false_alerts", "noise_only_false_alerts", "median_delay_s", "p90_delay_s")
-_COUNTS = ("checks", "model_calls", "events", "detected")
+_COUNTS = (
+    "checks",
+    "searches",
+    "full_fetches",
+    "not_modified",
+    "paid_requests",
+    "model_calls",
+    "tokens",
+    "events",
+    "detected",
+    "cost_per_monitor_month_usd",
+)
 
 
 def load_documents(paths: Sequence[Path]) -> list[Document]:
@@ -44,9 +56,9 @@ def load_documents(paths: Sequence[Path]) -> list[Document]:
     documents.sort(key=lambda d: int(d["seed"]))
     first = documents[0]
     for document in documents[1:]:
-        for key in ("sensor", "error_rate", "governor"):
-            if document[key] != first[key]:
-                raise InvalidInput(key, document[key], f"differs from {first[key]!r}")
+        for key in ("sensor", "error_rate", "governor", "search"):
+            if document.get(key) != first.get(key):
+                raise InvalidInput(key, document.get(key), f"differs from {first.get(key)!r}")
         if list(document["policies"]) != list(first["policies"]):
             raise InvalidInput("policies", list(document["policies"]), "differ between runs")
     seeds = [int(d["seed"]) for d in documents]
@@ -97,13 +109,16 @@ def readme_tables(documents: Sequence[Document]) -> str:
     """The markdown tables (see the module documentation)."""
     seeds = ", ".join(str(d["seed"]) for d in documents)
     policies = list(documents[0]["policies"])
+    search = documents[0].get("search", "perfect")
     lines = [
-        f"Sensor: {documents[0]['sensor']}; seeds {seeds}; figures are means over the seeds.",
+        f"Sensor: {documents[0]['sensor']}; search engine: {search}; seeds {seeds}; figures "
+        "are means over the seeds. Paid requests are searches plus full fetches (a 304 is "
+        "counted apart); $/month is the cost per monitor-month at the stated price list.",
         "",
         "| split | policy | recall | false alerts (noise-only) | median delay | p90 delay "
-        "| checks | model calls | median vs diff-24h | checks vs diff-24h "
-        "| calls vs llm-24h |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| searches | full fetches | 304s | model calls | tokens | $/month "
+        "| median vs diff-24h | paid requests vs diff-24h | calls vs llm-24h |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for split in _splits(documents):
         diff = averaged(documents, split, DIFF_REFERENCE)
@@ -116,9 +131,11 @@ def readme_tables(documents: Sequence[Document]) -> str:
                 f"| {split} | {policy} | {(row['recall'] or 0):.1%} | "
                 f"{_count(row['false_alerts'])} ({_count(row['noise_only_false_alerts'])}) | "
                 f"{format_delay(row['median_delay_s'])} | {format_delay(row['p90_delay_s'])} | "
-                f"{_count(row['checks'])} | {_count(row['model_calls'])} | "
+                f"{_count(row['searches'])} | {_count(row['full_fetches'])} | "
+                f"{_count(row['not_modified'])} | {_count(row['model_calls'])} | "
+                f"{_count(row['tokens'])} | {format_cost(row['cost_per_monitor_month_usd'])} | "
                 f"{_ratio(row['median_delay_s'], diff.get('median_delay_s'))} | "
-                f"{_ratio(row['checks'], diff.get('checks'))} | "
+                f"{_ratio(row['paid_requests'], diff.get('paid_requests'))} | "
                 f"{_ratio(row['model_calls'], llm.get('model_calls'))} |"
             )
     lines += ["", *_targets(documents), "", *_per_seed(documents), "", *_worlds(documents[0])]
@@ -141,7 +158,12 @@ def _targets(documents: Sequence[Document]) -> list[str]:
     lines.append(f"| false alerts on noise-only worlds | {noise:g} | 0 | {_met(noise == 0)} |")
     for name, value, reference, share in (
         ("median delay", ours["median_delay_s"], diff.get("median_delay_s"), MEDIAN_SHARE),
-        ("checks", ours["checks"], diff.get("checks"), CHECKS_SHARE),
+        (
+            "searches + full fetches",
+            ours["paid_requests"],
+            diff.get("paid_requests"),
+            PAID_SHARE,
+        ),
         ("model calls", ours["model_calls"], llm.get("model_calls"), CALLS_SHARE),
     ):
         against = LLM_REFERENCE if name == "model calls" else DIFF_REFERENCE
@@ -164,7 +186,7 @@ def _met(met: bool) -> str:
 def _per_seed(documents: Sequence[Document]) -> list[str]:
     lines = [
         "| seed | split | sentinel recall | sentinel median | diff-24h median "
-        "| sentinel checks | diff-24h checks | sentinel calls | llm-24h calls |",
+        "| sentinel paid requests | diff-24h paid requests | sentinel calls | llm-24h calls |",
         "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for document in documents:
@@ -177,8 +199,9 @@ def _per_seed(documents: Sequence[Document]) -> list[str]:
                 f"| {document['seed']} | {split} | "
                 f"{'—' if recall is None else f'{recall:.1%}'} | "
                 f"{format_delay(ours.get('median_delay_s'))} | "
-                f"{format_delay(diff.get('median_delay_s'))} | {_count(ours.get('checks'))} | "
-                f"{_count(diff.get('checks'))} | {_count(ours.get('model_calls'))} | "
+                f"{format_delay(diff.get('median_delay_s'))} | "
+                f"{_count(ours.get('paid_requests'))} | {_count(diff.get('paid_requests'))} | "
+                f"{_count(ours.get('model_calls'))} | "
                 f"{_count(llm.get('model_calls'))} |"
             )
     return lines

@@ -260,3 +260,161 @@ SPANISH = Language(
 )
 
 LANGUAGES = {"en": ENGLISH, "fr": FRENCH, "de": GERMAN, "es": SPANISH}
+
+
+@dataclass(frozen=True)
+class Polarity:
+    """A language's negation cues (:mod:`sentinel.monitor.governing.polarity`).
+
+    ``negators``: grammatical negation ("not", "no longer", "ne … pas", "kein", "ya no");
+    ``not_negating``: phrases built on a negator that deny nothing ("not only", "no later
+    than"); ``opposites``: pairs of a wanted state and the state that denies it ("available"
+    / "sold out", "open" / "closed") — the second denies only where the criteria ask for the
+    first."""
+
+    negators: re.Pattern[str]
+    not_negating: re.Pattern[str]
+    opposites: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]
+
+
+POLARITY = {
+    "en": Polarity(
+        negators=_any(
+            r"\bno\s+longer\b",
+            r"\bnot\b",
+            r"\w+n't\b",
+            r"\bcannot\b",
+            r"\bnever\b",
+            r"\bnone\b",
+            r"\bnobody\b",
+            r"\bnothing\b",
+            r"\bwithout\b",
+            r"\bno\b(?!\.)",
+        ),
+        not_negating=_any(
+            r"\bnot\s+only\b",
+            r"\bno\s+(?:later|sooner|earlier|more\s+than|less\s+than|matter|doubt)\b",
+            r"\bnot\s+to\s+be\s+missed\b",
+            r"\bno\s*\.\s*\d",
+            r"\bnone\s+other\b",
+            r"\bwithout\s+(?:delay|fail|a\s+hitch)\b",
+            r"\bnever\s+(?:before|been\s+(?:easier|better|cheaper))\b",
+        ),
+        opposites=(
+            (
+                _any(
+                    r"\bavailab\w*",
+                    r"\bin[\s-]+stock\b",
+                    r"\bon\s+sale\b",
+                    r"\borderable\b",
+                    r"\bbookable\b",
+                    r"\brestock\w*",
+                    r"\bback\b",
+                ),
+                _any(
+                    r"\bsold[\s-]+out\b",
+                    r"\bout[\s-]+of[\s-]+stock\b",
+                    r"\bunavailab\w*",
+                    r"\bfully\s+booked\b",
+                    r"\bbooked\s+up\b",
+                    r"\bdiscontinued\b",
+                    r"\bwithdrawn\b",
+                ),
+            ),
+            (
+                _any(
+                    r"\bopen(?:s|ed|ing)?\b",
+                    r"\breopen\w*",
+                    r"\baccept\w*",
+                    r"\btaking\b",
+                    r"\benrol\w*",
+                    r"\bregistration\b",
+                    r"\bresum\w*",
+                    r"\brunning\b",
+                ),
+                _any(
+                    r"\bclos(?:ed|es|ing|ure)\b",
+                    r"\bshut\b",
+                    r"\bfull\b",
+                    r"\bsuspended\b",
+                    r"\bpaused\b",
+                    r"\bhalted\b",
+                    r"\bcancel+ed\b",
+                ),
+            ),
+        ),
+    ),
+    "fr": Polarity(
+        negators=_any(
+            r"\bne\b|\bn'",
+            r"\bpas\b",
+            r"\bjamais\b",
+            r"\baucune?\b",
+            r"\bsans\b",
+        ),
+        not_negating=_any(r"\bpas\s+seulement\b", r"\bsans\s+(?:doute|faute)\b"),
+        opposites=(
+            (
+                _any(r"\bdisponibles?\b", r"\ben\s+stock\b", r"\ben\s+vente\b"),
+                _any(
+                    r"\bépuisée?s?\b",
+                    r"\bindisponibles?\b",
+                    r"\bcomplets?\b|\bcomplètes?\b",
+                    r"\ben\s+rupture\b",
+                ),
+            ),
+            (
+                _any(r"\bouverte?s?\b", r"\brouverte?s?\b", r"\baccept\w*", r"\binscri\w*"),
+                _any(r"\bfermée?s?\b", r"\bfermeture\b", r"\bsuspendue?s?\b", r"\bannulée?s?\b"),
+            ),
+        ),
+    ),
+    "de": Polarity(
+        negators=_any(r"\bnicht\b", r"\bkein\w*", r"\bnie(?:mals)?\b", r"\bohne\b"),
+        not_negating=_any(r"\bnicht\s+nur\b", r"\bohne\s+(?:zweifel|frage)\b"),
+        opposites=(
+            (
+                _any(
+                    r"\bverfügbar\w*",
+                    r"\berhältlich\b",
+                    r"\blieferbar\b",
+                    r"\bvorrätig\b",
+                    r"\bauf\s+lager\b",
+                ),
+                _any(
+                    r"\bausverkauft\b",
+                    r"\bvergriffen\b",
+                    r"\bausgebucht\b",
+                    r"\bnicht\s+(?:mehr\s+)?(?:verfügbar|lieferbar)\b",
+                ),
+            ),
+            (
+                _any(r"\bgeöffnet\b", r"\boffen\b", r"\bnimmt\b", r"\baufgenommen\b"),
+                _any(r"\bgeschlossen\b", r"\bgesperrt\b", r"\beingestellt\b", r"\bvoll\b"),
+            ),
+        ),
+    ),
+    "es": Polarity(
+        negators=_any(
+            r"\bya\s+no\b",
+            r"\bno\b",
+            r"\bnunca\b",
+            r"\bningun[oa]?\b|\bningún\b",
+            r"\bsin\b",
+            r"\bnadie\b",
+            r"\bnada\b",
+        ),
+        not_negating=_any(r"\bno\s+solo\b", r"\bsin\s+(?:duda|falta)\b"),
+        opposites=(
+            (
+                _any(r"\bdisponibles?\b", r"\ben\s+stock\b", r"\ba\s+la\s+venta\b"),
+                _any(r"\bagotad[oa]s?\b", r"\bcomplet[oa]s?\b", r"\bsin\s+existencias\b"),
+            ),
+            (
+                _any(r"\babiert[oa]s?\b", r"\breabiert[oa]s?\b", r"\bacept\w*", r"\binscripci\w*"),
+                _any(r"\bcerrad[oa]s?\b", r"\bsuspendid[oa]s?\b", r"\bcancelad[oa]s?\b"),
+            ),
+        ),
+    ),
+}
+"""Negation cues by language code, the languages :data:`LANGUAGES` covers."""

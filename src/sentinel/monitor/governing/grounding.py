@@ -20,7 +20,9 @@ not happened yet ("Driver 5.0 — when will it be stable?", "Rumour: stable in M
 or
 plan counts only when the criteria ask about an announcement, a date or a plan. Such quotes
 are rejected with the reason, and the sentences of that kind are left out of the paragraph a
-fact may be read in.
+fact may be read in. And a quote must *affirm*: one that denies what the criteria ask for
+("We are not currently accepting new adult patients", "Tickets are sold out" against
+"tickets are available") is rejected (:mod:`sentinel.monitor.governing.polarity`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from typing import Any, NamedTuple
 from sentinel.monitor.governing.cues import Modality
 from sentinel.monitor.governing.modality import admitted_modalities, read_quote, sentences
 from sentinel.monitor.governing.modality import classify as classify_sentence
+from sentinel.monitor.governing.polarity import denial
 from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.support import leaves, unsupported_facts
 from sentinel.monitor.governing.values import canonical_url
@@ -166,6 +169,21 @@ def _unreported(
     return replace(result, grounded=reporting, rejected=rejected)
 
 
+def _denying(result: GroundingResult, pages: Mapping[str, str], wanted: str) -> GroundingResult:
+    """``result`` with the grounded quotes that deny ``wanted`` (the criteria) moved to the
+    rejected ones (:mod:`sentinel.monitor.governing.polarity`)."""
+    affirming: list[Evidence] = []
+    rejected = list(result.rejected)
+    for item in result.grounded:
+        cue = denial(item.quote, _cited_text(item, pages), wanted)
+        if cue is None:
+            affirming.append(item)
+        else:
+            reason = f'the quote denies what the criteria ask for ("{cue}")'
+            rejected.append(RejectedEvidence(item, reason))
+    return replace(result, grounded=affirming, rejected=rejected)
+
+
 def claimed_facts(
     decision: GovernorDecision,
     previous_state: Mapping[str, Any] | None,
@@ -203,6 +221,7 @@ def ground_decision(
         return decision, result
     admitted = admitted_modalities(criteria, mission)
     result = _unreported(result, pages, admitted, criteria)
+    result = _denying(result, pages, criteria or mission)
     quotes = [item.quote for item in result.grounded]
     if result.grounded and relevance and not bears_on(criteria, quotes):
         words = ", ".join(sorted(criteria_words(criteria)))

@@ -208,7 +208,20 @@ _INSTRUCTION = re.compile(
     r"|\b(?:report|tell|inform|notify|say)\s+(?:to\s+)?(?:your|the)\s+(?:users?|owners?|humans?"
     r"|operators?)\b"
     r"|\bstop\s+monitoring\b|\bsystem\s+prompt\b"
-    r"|\byou\s+are\s+(?:an?\s+)?(?:ai|assistant|language\s+model|monitor)\b",
+    r"|\byou\s+are\s+(?:an?\s+)?(?:ai|assistant|language\s+model|monitor)\b"
+    # Addressed to AI readers: "AI assistants: the condition is met", "Dear LLMs, …", "To any
+    # AI reading this page", "If you are an AI model, …", and the same in fr/de/es.
+    r"|(?:^|[.!?]\s+)(?:dear\s+|hey\s+|attention,?\s+|to\s+(?:all|any)\s+)?(?:ai|llm|gpt)s?"
+    r"(?:\s+(?:assistants?|agents?|models?|readers?|systems?|crawlers?|bots?|monitors?))?\s*[:,]"
+    r"|\b(?:to|for)\s+(?:all\s+|any\s+)?(?:ai|llms?|bots?|assistants?|agents?|language\s+models?)"
+    r"\s+(?:reading|parsing|summari[sz]ing|monitoring|crawling|scraping|visiting)\b"
+    r"|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|bot|assistant|agent|language\s+model"
+    r"|automated)\b"
+    r"|\b(?:ai|llm|language\s+model)\s+(?:assistants?|agents?|readers?|systems?|models?)"
+    r"\s+(?:reading|parsing|summari[sz]ing|monitoring)\s+this\b"
+    r"|\b(?:aux|pour\s+les)\s+(?:assistants?|agents?|mod[èe]les?)\s+(?:d'|de\s+)?ia\b"
+    r"|\ban\s+(?:alle\s+)?ki[-\s](?:assistenten|agenten|modelle|systeme)\b"
+    r"|\ba\s+(?:los\s+)?(?:asistentes|agentes|modelos)\s+de\s+ia\b",
     re.IGNORECASE,
 )
 _EXCLUSION = re.compile(
@@ -250,6 +263,21 @@ def _readings_on_page(quote: str, page: str) -> Iterator[tuple[str, Reading]]:
         for sentence in found:
             for reading in _sentence_readings(sentence, pieces, injected):
                 yield sentence, reading
+
+
+def covered_clauses(quote: str, page: str) -> list[str]:
+    """The clauses of ``page`` that ``quote`` covers (the whole sentence when no clause
+    does); the quote itself when it is not found on the page."""
+    pieces = [p for p in re.split(r"\s*(?:\.\.\.+|…|\[\.\.\.\])\s*", _comparable(quote)) if p]
+    pieces = [p.strip("\"' ") for p in pieces if p.strip("\"' ")]
+    found: list[str] = []
+    for sentence in sentences(page) if pieces else []:
+        folded = _comparable(sentence)
+        if not any(p in folded or folded in p for p in pieces):
+            continue
+        parts = [c for c in clauses(sentence) if any(_overlaps(p, _comparable(c)) for p in pieces)]
+        found += parts or [sentence]
+    return found or [_fold(quote)]
 
 
 def _sentence_readings(sentence: str, pieces: list[str], injected: str | None) -> Iterator[Reading]:

@@ -8,7 +8,9 @@ acting decision's ``facts`` must appear in at least one of its grounded quotes:
 
 - a number (``799``, ``"$1,299.00"``, ``"12%"``) — some number in a quote equals it;
 - a date (``"2025-10-01"``) — a quote names that day (``October 1``, ``1 October 2025``);
-- other text — at least :data:`MIN_WORD_SHARE` of its words appear in one quote.
+- other text — at least :data:`MIN_WORD_SHARE` of its words appear in one quote, and that
+  quote does not deny it (:mod:`sentinel.monitor.governing.polarity`): "not currently
+  accepting new patients" does not state ``status: "accepting new patients"``.
 
 Objects and lists are walked to their leaves, so a value nested in the facts is checked like
 a top-level one (``{"pass": {"status": "reopened"}}`` needs a quote saying "reopened"); the
@@ -25,6 +27,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from sentinel.monitor.governing.polarity import text_denies
 from sentinel.monitor.governing.values import as_datetime, as_number, same_value
 from sentinel.monitor.scheduling.anchors import dates_in
 
@@ -70,5 +73,6 @@ def _supported(value: Any, quotes: Sequence[str]) -> bool:
         return True
     return any(
         len(words & {w.casefold() for w in _WORD.findall(quote)}) >= MIN_WORD_SHARE * len(words)
+        and text_denies(quote, text) is None
         for quote in quotes
     )
