@@ -74,7 +74,10 @@ async def test_a_turn_streams_in_and_a_suggestion_asks_the_next(
         await expect(turn.locator(".action-result")).to_have_text(
             ["memory #1 “Ana lives in Porto”", "task #1 “Call Ana on Sunday” · no subtasks"]
         )
-        await expect(turn.locator(".bubble.answer")).to_have_text(
+        # What was done is stated from the actions' results, then the model's answer.
+        answer = turn.locator(".bubble.answer")
+        await expect(answer).to_contain_text("I saved this to your memories: “Ana lives in Porto”")
+        await expect(answer).to_contain_text(
             "I will remember that Ana lives in Porto, and I added “Call Ana on Sunday” to "
             "your tasks."
         )
@@ -110,6 +113,8 @@ async def test_a_turn_streams_in_and_a_suggestion_asks_the_next(
             ("user", ASK),
             (
                 "assistant",
+                "I saved this to your memories: “Ana lives in Porto”\n"
+                "I added the task “Call Ana on Sunday”.\n\n"
                 "I will remember that Ana lives in Porto, and I added “Call Ana on Sunday” to "
                 "your tasks.",
             ),
@@ -137,8 +142,9 @@ async def test_stop_cancels_the_turn_on_the_server(browser: Browser, database: D
         await page.get_by_label("Message").fill("What should I do today?")
         await page.get_by_role("button", name="Send").click()
         turn = page.locator("article.turn").nth(0)
+        # The decision is the script's default; the answer is the call that never ends.
         await expect(turn.locator(".chat-status")).to_have_text(
-            "Analyzing query (iteration 1)...", timeout=FIRST_TURN_MS
+            "Writing the answer...", timeout=FIRST_TURN_MS
         )
         await asyncio.wait_for(started.wait(), timeout=60)
         await page.get_by_role("button", name="Stop").click()

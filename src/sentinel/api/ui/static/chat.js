@@ -3,7 +3,11 @@
 // ReadableStream reader, parsed as text/event-stream here. Stop (or leaving the page) aborts
 // the request, which cancels the turn on the server.
 // Text is only ever set with textContent: answers and action results come from a model.
+
 "use strict";
+
+// DONE, NEED_MORE and WAIT_USER end or continue a plan: signals, never actions taken.
+const SIGNALS = new Set(["DONE", "NEED_MORE", "WAIT_USER"]);
 
 const history = []; // the conversation so far: {role, content}
 let running = null; // the AbortController of the turn being streamed
@@ -99,6 +103,8 @@ class TurnView {
   }
 
   action(action) {
+    // DONE, NEED_MORE and WAIT_USER end or continue the plan: signals, not actions taken.
+    if (SIGNALS.has(action.action || action.name)) return;
     const list = show(this.part(".actions-taken")).querySelector("ol");
     const item = document.createElement("li");
     item.className = action.ok === false || action.error ? "action failed" : "action ok";
