@@ -2,7 +2,7 @@
 
 The no-op runner (:mod:`sentinel.bench.engine_scale`) times the scheduler alone. Here the
 engine runs the product's own runner — :func:`sentinel.monitor.run.execute_run` with the
-services a ``sentinel worker`` builds (:func:`sentinel.cli.common.build_run_services`) — against
+services a ``sentinel worker`` builds (:func:`sentinel.worker.build_run_services`) — against
 a loopback world (:mod:`sentinel.bench.engine_real_world`, a child process): each monitor names
 one product page on it, half decide by a rule (``changed(price_usd)``), half by the model, half
 notify once and half always, each with one webhook channel (its outbox row is written; nothing
@@ -269,7 +269,7 @@ async def measure_size(
     monitors: int, settings: RealSettings, directory: Path, base: str
 ) -> RealResult:
     """Measure real runs with ``monitors`` monitors in a new SQLite file in ``directory``."""
-    from sentinel.cli.common import build_run_services, monitor_runner
+    from sentinel.worker import build_run_services, monitor_runner
 
     if monitors < 1:
         raise InvalidInput("monitors", monitors, "must be at least 1")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import random
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from datetime import datetime
@@ -24,15 +22,14 @@ from rich.markup import escape
 from sentinel.clock import Clock, SystemClock
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.storage.errors import InvalidTransition, RecordNotFound
+from sentinel.worker import build_run_services, monitor_runner
 
 # The engine, the database and the web stacks are imported where they are used: a command
 # that only prints its help (or only reads the database) starts without them
 # (tests/cli/test_main_lazy.py checks which modules a command loads).
 if TYPE_CHECKING:
-    from sentinel.engine import Engine, Runner, RunRetryPolicy
-    from sentinel.monitor.run import RunServices
+    from sentinel.engine import Engine
     from sentinel.storage import Database, MonitorRecord, Transaction
-    from sentinel.web.search.base import SearchProvider
 
 T = TypeVar("T")
 
@@ -163,78 +160,7 @@ def _jsonable(value: Any) -> Any:
 
 
 # -- what a worker runs monitors with ------------------------------------------------------
-
-
-def configured_search() -> SearchProvider:
-    """The search provider of ``SENTINEL_SEARCH`` (the local index by default)."""
-    from sentinel.web.search.registry import get_search_provider
-    from sentinel.web.search.settings import SearchSettings
-
-    settings = SearchSettings()
-    if not settings.search.strip():
-        raise ConfigError(
-            "SENTINEL_SEARCH is empty: set it to local (with SENTINEL_SEARCH_FOLDER), "
-            "searxng (with SEARXNG_URL), brave, tavily or google_cse"
-        )
-    if settings.is_local:
-        folder = settings.documents_folder()
-        if not folder.is_dir():
-            raise ConfigError(f"SENTINEL_SEARCH_FOLDER={folder} is not a folder")
-        return get_search_provider("local", folder=folder)
-    from sentinel.web.settings import search_transport
-
-    return get_search_provider(settings.search, transport=search_transport())
-
-
-def build_run_services(
-    db: Database, clock: Clock, owner: str, policy: RunRetryPolicy
-) -> RunServices:
-    """``RunServices`` with the configured models, search provider and a fresh fetcher.
-
-    ``owner`` is the engine's lease owner (the run writes its schedule under it); retries
-    follow the engine's ``policy``. The model stack is imported here, not at start-up, so
-    that commands which only read the database stay quick.
-    """
-    from sentinel.engine import RunnerRetries
-    from sentinel.llm import get_model
-    from sentinel.monitor.run import RunServices
-    from sentinel.protocols.a2a import a2a_available
-    from sentinel.web.search.settings import SearchSettings
-    from sentinel.web.settings import configured_fetcher
-
-    rng = random.Random()
-    search_settings = SearchSettings()
-    extra_sources = None
-    if a2a_available():  # monitors created with --a2a-source ask those agents
-        from sentinel.protocols.a2a.source import monitor_sources
-
-        extra_sources = monitor_sources(os.environ.get("SENTINEL_A2A_KEY") or None)
-    folder = search_settings.documents_folder() if search_settings.is_local else None
-    return RunServices(
-        db=db,
-        search=configured_search(),
-        # The local search returns file:// hits from its folder: let runs read exactly those.
-        # The guard admits SENTINEL_FETCH_ALLOW_HOSTS (a bad entry fails here, named); fetches
-        # go through SENTINEL_WEB_PROXY when set (e.g. a world served by `sentinel sim serve`).
-        fetcher=configured_fetcher(file_roots=[folder] if folder is not None else []),
-        clock=clock,
-        sensor_model=get_model("sensor"),
-        governor_model=get_model("governor"),
-        rng=rng,
-        lease_owner=owner,
-        retry_policy=RunnerRetries(policy, rng),
-        extra_sources=extra_sources,
-    )
-
-
-def monitor_runner(services: RunServices) -> Runner:
-    """The engine's runner: one iteration of ``sentinel.monitor.run.execute_run``."""
-    from sentinel.monitor.run import RunOutcome, execute_run
-
-    async def run_monitor(monitor_id: int, run_id: int) -> RunOutcome:
-        return await execute_run(services, monitor_id, run_id=run_id)
-
-    return run_monitor
+# (the wiring itself is sentinel.worker, which the real-run benchmark uses too)
 
 
 @asynccontextmanager

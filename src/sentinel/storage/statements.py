@@ -42,7 +42,9 @@ class Statement:
 
 @dataclass
 class StatementLog:
-    """Records the statements and commits of ``db`` while entered (one engine, any task)."""
+    """Records the statements and the transactions of ``db`` while entered (one engine, any
+    task). A transaction is counted when it ends: committed, or rolled back (a read-only unit
+    of work, ``Database.reading``, ends with a rollback)."""
 
     db: Database
     statements: list[Statement] = field(default_factory=list)
@@ -51,6 +53,7 @@ class StatementLog:
     def __enter__(self) -> StatementLog:
         event.listen(self.db.engine.sync_engine, "before_cursor_execute", self._statement)
         event.listen(self.db.engine.sync_engine, "commit", self._commit)
+        event.listen(self.db.engine.sync_engine, "rollback", self._commit)
         return self
 
     def __exit__(
@@ -61,6 +64,7 @@ class StatementLog:
     ) -> None:
         event.remove(self.db.engine.sync_engine, "before_cursor_execute", self._statement)
         event.remove(self.db.engine.sync_engine, "commit", self._commit)
+        event.remove(self.db.engine.sync_engine, "rollback", self._commit)
 
     def reset(self) -> None:
         """Forget what was recorded so far."""

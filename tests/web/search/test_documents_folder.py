@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from sentinel.cli.common import configured_search
 from sentinel.config import get_settings
 from sentinel.errors import ConfigError
 from sentinel.research import EmptyIndexError, ResearchTools
 from sentinel.web.search.local import LocalSearch
 from sentinel.web.search.settings import SearchSettings
+from sentinel.worker import configured_search
 
 
 @pytest.fixture
