@@ -16,8 +16,9 @@ the engine: a record left open is finished with the engine's verdict, and a leas
 after the run means the engine writes the schedule (a retry backoff or the next run).
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sentinel.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from sentinel.engine.engine import Engine, engine_owner
@@ -68,17 +69,7 @@ _EXPORTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [

@@ -5,8 +5,9 @@ the same portable SQL runs on both. Repositories take and return plain values (J
 frozen records) and take the current time from the caller, whose clock may be simulated.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sentinel.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from sentinel.storage.api_keys import ApiKey, ApiKeyRepository
@@ -86,17 +87,7 @@ _EXPORTS: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [
