@@ -22,7 +22,8 @@ from rich.markup import escape
 from sentinel.clock import Clock, SystemClock
 from sentinel.errors import ConfigError, InvalidInput, SentinelError
 from sentinel.storage.errors import InvalidTransition, RecordNotFound
-from sentinel.worker import build_run_services, monitor_runner
+from sentinel.worker import build_run_services as build_run_services
+from sentinel.worker import monitor_runner as monitor_runner
 
 # The engine, the database and the web stacks are imported where they are used: a command
 # that only prints its help (or only reads the database) starts without them

@@ -14,10 +14,9 @@ import signal
 from dataclasses import replace
 
 from sentinel.cli import common
-from sentinel.cli.common import stdout
+from sentinel.cli.common import monitor_runner, stdout
 from sentinel.engine import Runner, RunRetryPolicy
 from sentinel.errors import ConfigError
-from sentinel.worker import build_run_services, monitor_runner
 
 
 async def temporal_worker(*, concurrency: int, grace_s: float) -> None:
@@ -41,7 +40,8 @@ async def temporal_worker(*, concurrency: int, grace_s: float) -> None:
     # The worker's own database carries no lifecycle listener: the changes its runs make
     # (a monitor completed, failed) happen inside the workflows already.
     async with common.database(listen=False) as db:
-        services = build_run_services(db, clock, "temporal", policy)
+        # Through cli.common: the tests put a simulated world's services in its place.
+        services = common.build_run_services(db, clock, "temporal", policy)
         channels = default_channels(clock)
 
         def runner_for(owner: str) -> Runner:
