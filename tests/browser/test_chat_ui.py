@@ -100,7 +100,9 @@ async def test_a_turn_streams_in_and_a_suggestion_asks_the_next(
         await expect(second.locator(".bubble.user")).to_have_text(SUGGESTION)
         await expect(second.locator(".persona-name")).to_have_text("MENTOR")
         await expect(second.locator(".action-name")).to_have_text(["LIST_TASKS"])
+        # What the listing found is shown first, as the code states it; then the answer.
         await expect(second.locator(".bubble.answer")).to_have_text(
+            "Your tasks: “Call Ana on Sunday”.\n\n"
             "Ask her about the Porto half marathon and her new flat."
         )
         await expect(second.locator(".receipt")).to_contain_text("Receipt #2")

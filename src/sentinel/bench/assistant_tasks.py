@@ -31,7 +31,9 @@ from sentinel.assistant.chat.events import ChatMessage, ChatRequest
 from sentinel.assistant.chat.flow import stream_turn
 from sentinel.llm import UsageTracker
 
-OWNER = "bench"
+OWNER = "bench-tasks"
+"""The fixed set's user: none of the other benchmark parts' memories and tasks are theirs."""
+ANSWER_CHARS = 600
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
@@ -85,6 +87,8 @@ class TaskTurn:
     claims_removed: int
     unsupported_claims: int
     errors: list[str] = field(default_factory=list)
+    answer: str = ""
+    """The turn's answer as the user read it (cut to :data:`ANSWER_CHARS`)."""
 
     @property
     def success(self) -> bool:
@@ -187,6 +191,7 @@ async def _one(deps: ChatDeps, task: ChatTask, history: list[ChatMessage]) -> tu
                 unsupported_claim(s, ran_ok) is not None for s in _SENTENCE.split(answer)
             ),
             errors=errors,
+            answer=answer[:ANSWER_CHARS],
         ),
         answer,
     )

@@ -87,6 +87,7 @@ class TurnView:
     suggestions: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     _answering: bool = False
+    _held: str = ""
     _persona: tuple[Any, Any] | None = None
 
     def track(self, event: ChatEvent) -> None:
@@ -151,12 +152,21 @@ class TurnView:
                     self.console.print(action_line(action), soft_wrap=True)
 
     def _content(self, delta: str) -> None:
+        # Line breaks that end a piece of the answer are held back: a status line may come
+        # next (what was done is said before the model writes), and blank lines before it
+        # would say nothing.
+        text = self._held + delta
+        body = text.rstrip("\n")
+        self._held = text[len(body) :]
+        if not body:
+            return
         if not self._answering:
             self._answering = True
             self.console.print(Text("assistant› ", style="bold green"), end="")
-        self.console.print(Text(delta), end="", soft_wrap=True)
+        self.console.print(Text(body), end="", soft_wrap=True)
 
     def _end_answer(self) -> None:
+        self._held = ""
         if self._answering:
             self._answering = False
             self.console.print()

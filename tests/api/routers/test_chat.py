@@ -64,7 +64,7 @@ async def test_a_turn_streams_the_seed_events_ending_with_done(
         texts=["I will remember that Ana lives in Porto."],
     )
     async with asgi(chat_app(api_db, clock, script)) as client:
-        response = await client.post(URL, json=say("Remember that Ana lives in Porto"))
+        response = await client.post(URL, json=say("Ana lives in Porto, by the way"))
         assert response.status_code == 200, response.text
         assert response.headers["content-type"].startswith("text/event-stream")
         events = parse_frames(response.text)

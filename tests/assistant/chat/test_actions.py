@@ -338,3 +338,15 @@ def test_the_catalogue_shows_the_model_each_actions_parameters() -> None:
         "parent_id?: int): create a task"
     )
     assert CATALOG["GET_MONITOR"].prompt_line().startswith("- GET_MONITOR(monitor: int | str)")
+
+
+async def test_a_plans_tags_are_made_into_tag_words_not_refused(make_deps: DepsFactory) -> None:
+    deps = make_deps(Script())
+    tags = ["wifi password", "#Cabin", "cabin", "!!!"]
+    [made] = await run(
+        deps, ("CREATE_MEMORY", {"text": "The wifi password is tulip42", "tags": tags})
+    )
+    assert sorted(ok(made)["memory"]["tags"]) == ["cabin", "wifi-password"]
+    memory_id = ok(made)["memory"]["id"]
+    [updated] = await run(deps, ("UPDATE_MEMORY", {"memory_id": memory_id, "tags": ["Home Net"]}))
+    assert ok(updated)["memory"]["tags"] == ["home-net"]

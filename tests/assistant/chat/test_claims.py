@@ -66,9 +66,26 @@ def test_done_text_says_each_successful_write_and_nothing_else() -> None:
          "result": {"memory": {"text": "Ana lives in Porto."}}},
         {"action": "CREATE_TASK", "parameters": {"title": "Call Ana"}, "ok": False,
          "result": None},
-        {"action": "LIST_TASKS", "parameters": {}, "ok": True, "result": {"count": 0}},
+        {"action": "SEARCH_MEMORIES", "parameters": {"query": "Ana"}, "ok": True,
+         "result": {"count": 0}},
     ]  # fmt: skip
     assert done_text(outcomes) == "I saved this to your memories: “Ana lives in Porto.”"
+
+
+def test_done_text_shows_the_tasks_a_listing_found() -> None:
+    def listing(status: str | None, titles: list[str]) -> dict[str, object]:
+        params = {"status": status} if status else {}
+        tasks = [{"id": i, "title": t} for i, t in enumerate(titles, 1)]
+        return {"action": "LIST_TASKS", "parameters": params, "ok": True,
+                "result": {"count": len(tasks), "tasks": tasks}}  # fmt: skip
+
+    assert done_text([listing("open", ["Call Ana", "Buy milk"])]) == (
+        "Your open tasks: “Call Ana”; “Buy milk”."
+    )
+    assert done_text([listing("in_progress", [])]) == "You have no in progress tasks."
+    many = done_text([listing(None, [f"task {i}" for i in range(12)])])
+    assert many.startswith("Your tasks: “task 0”;")
+    assert many.endswith("“task 9” and 2 more.")
 
 
 async def test_the_turn_removes_a_claim_of_an_action_that_did_not_run(
@@ -92,8 +109,18 @@ async def test_the_answer_sees_what_was_done_and_the_user_reads_it_first(
     make_deps: DepsFactory,
 ) -> None:
     script = Script(decisions=[decision(("CREATE_TASK", {"title": "Call Ana"}), ("DONE", {}))])
-    events = await run_turn(make_deps(script), "add a task to call Ana")
+    events = await run_turn(make_deps(script), "I should call Ana, shouldn't I?")
     first = next(e for e in events if e.event == "content")
     assert first == ChatEvent("content", {"content": "I added the task “Call Ana”.\n\n"})
     answer_call = next(c for c in script.model.calls if c.streamed)
     assert "<done>\nI added the task “Call Ana”.\n</done>" in answer_call.prompt
+
+
+def test_the_filter_leaves_out_repeats_of_what_was_done_and_of_itself() -> None:
+    done = "I saved this to your memories: “Ana lives in Porto.”"
+    checker = ClaimFilter(frozenset({"CREATE_MEMORY"}), said=done)
+    shown = checker.feed('I saved this to your memories: "Ana lives in Porto." She loves ')
+    shown += checker.feed("running. She loves running. Anything else?")
+    shown += checker.flush()
+    assert shown == "She loves running. Anything else?"
+    assert checker.removed == []

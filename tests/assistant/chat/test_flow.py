@@ -74,10 +74,12 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
         chosen = profile(mode)
         [decision_call] = script.calls_for(DECISION)
         [answer_call] = [c for c in script.model.calls if c.output is None]
-        assert chosen.system_prompt in answer_call.prompt
+        assert chosen.system_prompt in answer_call.system
         assert answer_call.params.temperature == chosen.temperature
         # One system message for every call: a prefix llama.cpp keeps cached.
-        assert decision_call.system == answer_call.system
+        # The answer has a system message of its own (the decision's speaks of JSON).
+        assert "JSON only" in decision_call.system
+        assert "never JSON" in answer_call.system
         assert decision_call.params.temperature == 0.2
         first = named(events, "reasoning")[0]
         assert (first["persona"], first["confidence"]) == (mode.value, 0.9)
@@ -391,9 +393,28 @@ async def test_a_failing_answer_still_says_what_was_done(make_deps: DepsFactory)
     script = Script(decisions=[plan(("CREATE_TASK", {"title": "x"}))], texts=[texts, texts])
     events = await run_turn(make_deps(script), "add x")
     assert [e["stage"] for e in named(events, "error")] == ["answer"]
-    assert content(events).startswith("I added the task “x”.")
-    assert "Done: CREATE_TASK." in content(events)
+    assert content(events) == "I added the task “x”.\n\n"  # what was done, and no more
     assert events[-1].event == "done"
+
+
+async def test_a_failing_answer_quotes_the_memories_a_search_found(make_deps: DepsFactory) -> None:
+    def texts(request: Any) -> Any:
+        return ModelRequestError("scripted", "connection reset") if request.streamed else "r"
+
+    deps = make_deps(Script(decisions=[plan(("SEARCH_MEMORIES", {"query": "Ana"}))], texts=[texts]))
+    await deps.memories.create("alice", "Ana lives in Porto.")
+    events = await run_turn(deps, "where does Ana live?")
+    assert "From your memories: “Ana lives in Porto.”" in content(events)
+
+
+async def test_an_answer_in_json_is_stopped_and_the_turn_answers_from_its_results(
+    make_deps: DepsFactory,
+) -> None:
+    script = Script(decisions=[plan(("LIST_TASKS", {}))], texts=[""])
+    events = await run_turn(make_deps(script), "anything to do?")
+    [answer_call] = [c for c in script.model.calls if c.streamed]
+    assert answer_call.params.stop == ('{"', "```")
+    assert content(events) == "You have no tasks.\n\n"
 
 
 async def test_status_and_reasoning_are_streamed_only_when_asked(make_deps: DepsFactory) -> None:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.assistant.chat.intents import enforce, stated_fact
+from sentinel.assistant.chat.intents import (
+    asks_for_tasks,
+    drop_known,
+    enforce,
+    requested_task,
+    stated_fact,
+)
 from sentinel.assistant.chat.schemas import PlannedAction
 from tests.assistant.chat.conftest import DepsFactory, Script, decision, run_turn
 
@@ -58,3 +64,99 @@ async def test_the_turn_stores_the_whole_fact_when_the_plan_stores_a_fragment(
     deps = make_deps(script)
     await run_turn(deps, QUERY)
     assert [m.text for m in await deps.memories.list("alice")] == [FACT]
+
+
+@pytest.mark.parametrize(
+    ("query", "title"),
+    [
+        ("Remind me to call Ana on Sunday", "Call Ana on Sunday"),
+        ("Remind me to call Ana on Sunday. She lives in Porto.", "Call Ana on Sunday"),
+        ("please remind me to buy milk.", "Buy milk"),
+        ("Don't forget to water the plants", "Water the plants"),
+        ("Could you add a task to renew my passport?", "Renew my passport"),
+        ("add renew passport to my to-do list", "Renew passport"),
+        ("Remember that my sister Ana lives in Porto", None),  # a fact, not a task
+        ("Remind me", None),
+        ("What are my open tasks?", None),
+    ],
+)
+def test_the_requested_task_is_read_from_the_request(query: str, title: str | None) -> None:
+    assert requested_task(query) == title
+
+
+def test_a_reminder_planned_as_a_memory_becomes_the_task() -> None:
+    query = "Remind me to call Ana on Sunday"
+    memory = PlannedAction(action="CREATE_MEMORY", parameters={"text": "Call Ana on Sunday"})
+    unrelated = PlannedAction(action="SEARCH_MEMORIES", parameters={"query": "Ana"})
+    fixed = enforce(query, [memory, unrelated], remembered=False)
+    assert [(s.action, s.parameters) for s in fixed] == [
+        ("CREATE_TASK", {"title": "Call Ana on Sunday"}),
+        ("SEARCH_MEMORIES", {"query": "Ana"}),
+    ]
+    planned = PlannedAction(action="CREATE_TASK", parameters={"title": "Call Ana", "notes": "x"})
+    assert enforce(query, [planned], remembered=False) == [planned]
+    added = enforce(query, [PlannedAction(action="DONE")], remembered=False)
+    assert [s.action for s in added] == ["CREATE_TASK", "DONE"]
+    assert enforce(query, [], remembered=False, tasked=True) == []
+
+
+@pytest.mark.parametrize(
+    ("query", "params"),
+    [
+        ("What are my open tasks?", {"status": "open"}),
+        ("Show my to-do list", {}),
+        ("Do I have any reminders today?", {}),
+        ("Where does my sister live?", None),
+        ("List the monitors", None),
+    ],
+)
+def test_a_question_about_tasks_lists_them(query: str, params: dict[str, str] | None) -> None:
+    assert asks_for_tasks(query) == params
+    plan = [PlannedAction(action="SEARCH_MEMORIES", parameters={"query": "tasks"})]
+    fixed = enforce(query, plan, remembered=False)
+    if params is None:
+        assert fixed == plan
+    else:
+        assert [(s.action, s.parameters) for s in fixed] == [
+            ("LIST_TASKS", params),
+            *[(s.action, s.parameters) for s in plan],
+        ]
+        assert enforce(query, fixed, remembered=False) == fixed
+        junk = PlannedAction(action="LIST_TASKS", parameters={"parent_id": 1})
+        assert enforce(query, [junk], remembered=False) == fixed[:1]
+        writes = [
+            PlannedAction(action="CREATE_TASK", parameters={"title": "Open tasks"}),
+            PlannedAction(action="DELETE_MEMORY", parameters={"memory_id": 4}),
+        ]
+        assert enforce(query, writes, remembered=False) == fixed[:1]
+
+
+async def test_the_turn_creates_the_task_a_reminder_asks_for(make_deps: DepsFactory) -> None:
+    planned = ("CREATE_MEMORY", {"text": "Call Ana on Sunday"})
+    deps = make_deps(Script(decisions=[decision(planned)]))
+    await run_turn(deps, "Remind me to call Ana on Sunday")
+    assert [t.title for t in await deps.tasks.list("alice")] == ["Call Ana on Sunday"]
+    assert await deps.memories.list("alice") == []
+
+
+def test_a_fact_filed_again_as_a_task_is_dropped() -> None:
+    query = "Remember that the wifi password at the cabin is tulip42"
+    plan = [
+        PlannedAction(action="CREATE_MEMORY", parameters={"text": "wifi password tulip42"}),
+        PlannedAction(action="CREATE_TASK", parameters={"title": "Cabin wifi password tulip42"}),
+        PlannedAction(action="CREATE_TASK", parameters={"title": "Buy a router"}),
+    ]
+    fixed = enforce(query, plan, remembered=False)
+    assert [(s.action, s.parameters) for s in fixed] == [
+        ("CREATE_MEMORY", {"text": "The wifi password at the cabin is tulip42."}),
+        ("CREATE_TASK", {"title": "Buy a router"}),
+    ]
+
+
+def test_a_memory_already_held_is_not_stored_again() -> None:
+    known = ["My sister Ana lives in Porto and loves running."]
+    again = PlannedAction(action="CREATE_MEMORY", parameters={"text": "Ana lives in Porto"})
+    new = PlannedAction(action="CREATE_MEMORY", parameters={"text": "Ana moved to Lisbon"})
+    search = PlannedAction(action="SEARCH_MEMORIES", parameters={"query": "Ana"})
+    assert drop_known([again, new, search], known) == [new, search]
+    assert drop_known([again], []) == [again]

@@ -1,8 +1,9 @@
 """Answers claim only what happened: what was done, said by the code; claims checked.
 
 - :func:`done_text` states the turn's successful writes (a memory saved, a task added, a
-  monitor set up...) from the executed actions' outcomes, in plain sentences: the answer step
-  shows it to the model as ``<done>`` and the user sees it first.
+  monitor set up...) and the tasks a listing found, from the executed actions' outcomes, in
+  plain sentences: the answer step shows it to the model as ``<done>`` and the user sees it
+  first (a list the user asked for is shown as it is, not as a small model retells it).
 - :func:`unsupported_claim` reads one sentence: when it says the assistant did something
   (``I saved…``, ``Added the task…``, ``I'll watch…``, ``…has been created``) and no action of
   that kind ran successfully this turn, it returns what is claimed, else None. Offers and
@@ -124,7 +125,8 @@ def unsupported_claim(sentence: str, succeeded: Iterable[str]) -> str | None:
 
 
 def done_text(outcomes: Sequence[dict[str, Any]]) -> str:
-    """The turn's successful writes, one plain sentence each ("" when none)."""
+    """The turn's successful writes and task listings, one plain sentence each ("" when
+    none)."""
     lines = []
     for outcome in outcomes:
         if not outcome["ok"]:
@@ -148,6 +150,8 @@ def _done_line(action: str, params: dict[str, Any], result: dict[str, Any]) -> s
         return f"I linked memories {params['memory_id']} and {params['other_id']}."
     if action == "CREATE_TASK":
         return f"I added the task “{task.get('title', params.get('title'))}”."
+    if action == "LIST_TASKS":
+        return _tasks_line(params, result.get("tasks") or [])
     if action == "UPDATE_TASK":
         changed = ", ".join(f"{k} {v}" for k, v in params.items() if k != "task_id")
         return f"I updated task {params['task_id']} ({changed or 'unchanged'})."
@@ -161,14 +165,34 @@ def _done_line(action: str, params: dict[str, Any], result: dict[str, Any]) -> s
     return None
 
 
+LISTED_TASKS = 10
+"""Task titles a listing states; the rest are counted."""
+
+
+def _tasks_line(params: dict[str, Any], tasks: Sequence[dict[str, Any]]) -> str:
+    which = f"{params['status'].replace('_', ' ')} " if params.get("status") else ""
+    if not tasks:
+        return f"You have no {which}tasks."
+    titles = "; ".join(f"“{task.get('title', '')}”" for task in tasks[:LISTED_TASKS])
+    more = f" and {len(tasks) - LISTED_TASKS} more" if len(tasks) > LISTED_TASKS else ""
+    return f"Your {which}tasks: {titles}{more}."
+
+
 @dataclass
 class ClaimFilter:
     """Checks a streamed answer sentence by sentence against the actions that succeeded."""
 
     succeeded: frozenset[str]
+    said: str = ""
+    """What the user already read this turn (what was done): a sentence repeating it, or
+    repeating an earlier sentence of the answer, is left out."""
     removed: list[tuple[str, str]] = field(default_factory=list)
     """Each removed sentence, with what it claimed."""
     _buffer: str = ""
+    _seen: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self._seen = {_gist(line) for line in _SENTENCE_END.split(self.said) if _gist(line)}
 
     def feed(self, delta: str) -> str:
         """Add streamed text; return what may be shown now (whole sentences that pass)."""
@@ -185,8 +209,17 @@ class ClaimFilter:
         return self._check(rest) if rest.strip() else rest
 
     def _check(self, sentence: str) -> str:
+        gist = _gist(sentence)
+        if gist and gist in self._seen:  # a small model repeats itself, or what was done
+            return ""
+        self._seen.add(gist)
         claim = unsupported_claim(sentence, self.succeeded)
         if claim is None:
             return sentence
         self.removed.append((sentence.strip(), claim))
         return ""
+
+
+def _gist(sentence: str) -> str:
+    """A sentence's words, for spotting a repeat (quotes, case and punctuation aside)."""
+    return " ".join(re.findall(r"\w+", sentence.lower()))

@@ -48,10 +48,10 @@ class PlannedAction(BaseModel):
         return {} if value is None else value
 
 
-MAX_REASONING = 240
+MAX_REASONING = 120
 """The decision's reasoning is a sentence or two: every character is generated before the
 actions run."""
-MAX_SUGGESTION = 100
+MAX_SUGGESTION = 80
 
 
 class Decision(BaseModel):

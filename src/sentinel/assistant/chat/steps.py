@@ -24,9 +24,9 @@ from pydantic import BaseModel
 from sentinel.assistant.chat.actions import CONTROL_ACTIONS
 from sentinel.assistant.chat.claims import ClaimFilter, done_text, unsupported_claim
 from sentinel.assistant.chat.events import ChatEvent
-from sentinel.assistant.chat.intents import enforce
+from sentinel.assistant.chat.intents import drop_known, enforce
 from sentinel.assistant.chat.personas import DEFAULT_PERSONA
-from sentinel.assistant.chat.prompts import answer_messages, decision_messages
+from sentinel.assistant.chat.prompts import ANSWER_STOP, answer_messages, decision_messages
 from sentinel.assistant.chat.runtime import ActionOutcome
 from sentinel.assistant.chat.schemas import Decision, PlannedAction
 from sentinel.assistant.chat.state import Turn
@@ -125,7 +125,10 @@ async def react(turn: Turn) -> Events:
             turn.reasoning.append(reasoning)
             yield turn.reasoning_event(reasoning)
         remembered = any(o.ok and o.action == "CREATE_MEMORY" for o in turn.outcomes)
-        steps = _new_steps(turn, enforce(turn.query, decision.actions, remembered))
+        tasked = any(o.ok and o.action == "CREATE_TASK" for o in turn.outcomes)
+        plan = enforce(turn.query, decision.actions, remembered, tasked)
+        plan = drop_known(plan, [hit["memory"]["text"] for hit in turn.memories])
+        steps = _new_steps(turn, plan)
         if not steps:
             return
         names = ", ".join(step.action for step in steps)
@@ -141,6 +144,10 @@ async def react(turn: Turn) -> Events:
         yield turn.reasoning_event(_summary(steps, outcomes), actions=outcomes)
         for problem in (o for o in outcomes if not o.ok):
             yield turn.error("actions", f"{problem.action} failed: {problem.error}")
+        # What was done is said as soon as it is done, before any later round or the answer.
+        if done := done_text([o.report() for o in outcomes]):
+            turn.answer += done + "\n\n"
+            yield ChatEvent("content", {"content": done + "\n\n"})
         signals = _signals(outcomes)
         for explanation in signals.get("EXPLAIN", []):
             turn.reasoning.append(explanation)
@@ -233,16 +240,14 @@ def _offers(suggestions: Sequence[str], turn: Turn) -> list[str]:
 
 
 async def answer(turn: Turn) -> Events:
-    """The answer: what was done (said by the code), then the model's answer under the
-    persona, streamed sentence by sentence, each checked against what ran."""
+    """The answer: what was done (said by the code as each round ran), then the model's answer
+    in the persona's voice, streamed sentence by sentence, each checked against what ran.
+
+    An answer that turns into JSON or code is stopped (``ANSWER_STOP``); when nothing of it is
+    left, the turn answers from its results (:func:`_fallback_answer`)."""
     yield turn.status("answer", "Writing the answer...")
-    reports = [o.report() for o in turn.outcomes]
-    done = done_text(reports)
-    if done:
-        turn.answer += done + "\n\n"
-        yield ChatEvent("content", {"content": done + "\n\n"})
+    done = done_text([o.report() for o in turn.outcomes])
     messages = answer_messages(
-        turn.deps.runtime.system,
         turn.profile,
         turn.history(),
         turn.query,
@@ -252,23 +257,28 @@ async def answer(turn: Turn) -> Events:
         turn.waiting_for,
     )
     settings = turn.deps.settings
-    checker = ClaimFilter(frozenset(o.action for o in turn.outcomes if o.ok))
+    checker = ClaimFilter(frozenset(o.action for o in turn.outcomes if o.ok), said=done)
     stream = turn.deps.model.stream(
-        messages, max_tokens=settings.answer_tokens, temperature=turn.profile.temperature
+        messages,
+        max_tokens=settings.answer_tokens,
+        temperature=turn.profile.temperature,
+        stop=ANSWER_STOP,
     )
+    said = ""
     try:
         async with stream:
             async for delta in stream:
                 if shown := checker.feed(delta):
-                    turn.answer += shown
+                    said += shown
                     yield ChatEvent("content", {"content": shown})
         if shown := checker.flush():
-            turn.answer += shown
+            said += shown
             yield ChatEvent("content", {"content": shown})
         turn.usage.add(stream.completion.usage)
     except SentinelError as exc:
         yield turn.error("answer", f"the model failed while answering: {exc}")
-        fallback = _fallback_answer(turn)
+    turn.answer += said
+    if not said.strip() and (fallback := _fallback_answer(turn, done)):
         turn.answer += fallback
         yield ChatEvent("content", {"content": fallback})
     for sentence, claim in checker.removed:
@@ -277,16 +287,24 @@ async def answer(turn: Turn) -> Events:
         yield turn.status("answer", f"Removed a claim of an action that did not run: {sentence}")
 
 
-def _fallback_answer(turn: Turn) -> str:
-    """What can be said without the model: what was done."""
-    done = [o.action for o in turn.outcomes if o.ok]
+FALLBACK_HITS = 3
+"""Memories the answer without a model quotes."""
+
+
+def _fallback_answer(turn: Turn, done: str) -> str:
+    """What can be said without the model: the memories a search found, what failed; ""
+    when what was done (already shown) says it all."""
+    lines = []
+    for outcome in turn.outcomes:
+        if outcome.ok and outcome.action == "SEARCH_MEMORIES" and outcome.result:
+            hits = [hit["memory"]["text"] for hit in outcome.result.get("hits", [])]
+            lines += [f"From your memories: “{text}”" for text in hits[:FALLBACK_HITS]]
     failed = [o.action for o in turn.outcomes if not o.ok]
-    text = "\n\nI could not write a full answer this time."
-    if done:
-        text += f" Done: {', '.join(done)}."
     if failed:
-        text += f" Failed: {', '.join(failed)}."
-    return text
+        lines.append(f"These did not work: {', '.join(failed)}.")
+    if not lines and not done:
+        lines.append("I could not write an answer this time.")
+    return "\n".join(lines)
 
 
 async def suggest(turn: Turn) -> Events:

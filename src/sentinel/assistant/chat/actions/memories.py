@@ -6,12 +6,16 @@ moment the action returns (seed 003's agent-created memories never were).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from sentinel.assistant.chat.actions.base import ActionContext, ActionEntry, Params, Result
 from sentinel.assistant.views import memory_view, retrieval_view
+from sentinel.storage.memories import MAX_TAG_CHARS
+
+_TAG_JUNK = re.compile(r"[^\w.:/-]")
 
 
 class SearchMemories(Params):
@@ -21,11 +25,30 @@ class SearchMemories(Params):
     top_k: int = Field(default=5, ge=1, le=20)
 
 
+def tag_words(tags: list[str] | None) -> list[str] | None:
+    """Tags as a model writes them ("wifi password", "#Family") made into tag words
+    ("wifi-password", "family"); what has no letter or digit is dropped. The API refuses a
+    bad tag from a person; a plan's tag is not worth failing the memory for."""
+    if tags is None:
+        return None
+    words = []
+    for tag in tags:
+        word = _TAG_JUNK.sub("", "-".join(str(tag).lower().split()))[:MAX_TAG_CHARS].strip("-.:/")
+        if word and word not in words:
+            words.append(word)
+    return words
+
+
 class CreateMemory(Params):
     """A new memory."""
 
     text: str = Field(min_length=1, max_length=4000)
     tags: list[str] = Field(default_factory=list, max_length=20)
+
+    @field_validator("tags", mode="after")
+    @classmethod
+    def _tag_words(cls, tags: list[str]) -> list[str]:
+        return tag_words(tags) or []
 
 
 class UpdateMemory(Params):
@@ -34,6 +57,11 @@ class UpdateMemory(Params):
     memory_id: int = Field(ge=1)
     text: str | None = Field(default=None, min_length=1, max_length=4000)
     tags: list[str] | None = Field(default=None, max_length=20)
+
+    @field_validator("tags", mode="after")
+    @classmethod
+    def _tag_words(cls, tags: list[str] | None) -> list[str] | None:
+        return tag_words(tags)
 
 
 class DeleteMemory(Params):
