@@ -67,7 +67,7 @@ def test_done_text_says_each_successful_write_and_nothing_else() -> None:
         {"action": "CREATE_TASK", "parameters": {"title": "Call Ana"}, "ok": False,
          "result": None},
         {"action": "SEARCH_MEMORIES", "parameters": {"query": "Ana"}, "ok": True,
-         "result": {"count": 0}},
+         "result": {"count": 0, "hits": []}},
     ]  # fmt: skip
     assert done_text(outcomes) == "I saved this to your memories: “Ana lives in Porto.”"
 
@@ -124,3 +124,21 @@ def test_the_filter_leaves_out_repeats_of_what_was_done_and_of_itself() -> None:
     shown += checker.flush()
     assert shown == "She loves running. Anything else?"
     assert checker.removed == []
+
+
+def test_a_cut_off_repeat_is_left_out_and_a_quoted_question_is_still_a_claim() -> None:
+    checker = ClaimFilter(frozenset({"CREATE_MEMORY"}), said="I saved this: “Ana lives in Porto.”")
+    assert checker.feed("Noted. I saved this: “Ana lives") == "Noted. "
+    assert checker.flush() == ""
+    quoted = 'I added the task "Where does my sister live?" to your memories.'
+    assert unsupported_claim(quoted, {"SEARCH_MEMORIES"}) is not None
+    assert unsupported_claim("Shall I add a task?", set()) is None
+
+
+def test_done_text_quotes_the_memories_a_search_found() -> None:
+    hits = [{"memory": {"id": i, "text": f"fact {i}"}, "score": 0.9} for i in range(5)]
+    search = {"action": "SEARCH_MEMORIES", "parameters": {"query": "x"}, "ok": True,
+              "result": {"count": 5, "hits": hits}}  # fmt: skip
+    assert done_text([search]) == "From your memories: “fact 0”; “fact 1”; “fact 2”"
+    search["result"] = {"count": 0, "hits": []}
+    assert done_text([search]) == ""

@@ -397,7 +397,9 @@ async def test_a_failing_answer_still_says_what_was_done(make_deps: DepsFactory)
     assert events[-1].event == "done"
 
 
-async def test_a_failing_answer_quotes_the_memories_a_search_found(make_deps: DepsFactory) -> None:
+async def test_the_memories_a_search_found_are_quoted_even_when_the_answer_fails(
+    make_deps: DepsFactory,
+) -> None:
     def texts(request: Any) -> Any:
         return ModelRequestError("scripted", "connection reset") if request.streamed else "r"
 

@@ -1,9 +1,10 @@
 """Answers claim only what happened: what was done, said by the code; claims checked.
 
 - :func:`done_text` states the turn's successful writes (a memory saved, a task added, a
-  monitor set up...) and the tasks a listing found, from the executed actions' outcomes, in
-  plain sentences: the answer step shows it to the model as ``<done>`` and the user sees it
-  first (a list the user asked for is shown as it is, not as a small model retells it).
+  monitor set up...), the tasks a listing found and the memories a search found, from the
+  executed actions' outcomes, in plain sentences: the answer step shows it to the model as
+  ``<done>`` and the user sees it first (what the user asked for is shown as it is, not as a
+  small model retells it).
 - :func:`unsupported_claim` reads one sentence: when it says the assistant did something
   (``I saved…``, ``Added the task…``, ``I'll watch…``, ``…has been created``) and no action of
   that kind ran successfully this turn, it returns what is claimed, else None. Offers and
@@ -94,6 +95,9 @@ def _which_verb(word: str) -> int:
 
 _PAST = re.compile(r"\w+ed|made a note|kept in mind|broke|broken|forgot|forgotten|split", re.I)
 _LEADING = " \t\n:;,—-\"'“*•"
+_TRAILING = " \t\n\"'”’)*"
+"""What may follow a question mark at the end of a question (a quoted title with a "?" in
+it does not make a question)."""
 
 
 def claimed_actions(sentence: str) -> list[frozenset[str]]:
@@ -103,7 +107,7 @@ def claimed_actions(sentence: str) -> list[frozenset[str]]:
     for match in _VERB.finditer(sentence):
         before = sentence[: match.start()]
         clause = re.split(r"[.!?;]\s|\bbut\b|\band\b(?= (?:i|we)\b)", before, flags=re.I)[-1]
-        if _NEGATION.search(clause) or "?" in sentence:
+        if _NEGATION.search(clause) or sentence.rstrip(_TRAILING).endswith("?"):
             continue
         if not (_SUBJECT.search(clause) or _PASSIVE.search(clause)):
             continue
@@ -125,8 +129,8 @@ def unsupported_claim(sentence: str, succeeded: Iterable[str]) -> str | None:
 
 
 def done_text(outcomes: Sequence[dict[str, Any]]) -> str:
-    """The turn's successful writes and task listings, one plain sentence each ("" when
-    none)."""
+    """The turn's successful writes, task listings and the memories a search found, one
+    plain sentence each ("" when none)."""
     lines = []
     for outcome in outcomes:
         if not outcome["ok"]:
@@ -152,6 +156,9 @@ def _done_line(action: str, params: dict[str, Any], result: dict[str, Any]) -> s
         return f"I added the task “{task.get('title', params.get('title'))}”."
     if action == "LIST_TASKS":
         return _tasks_line(params, result.get("tasks") or [])
+    if action == "SEARCH_MEMORIES":
+        texts = [hit["memory"]["text"] for hit in result.get("hits") or []][:QUOTED_MEMORIES]
+        return "From your memories: " + "; ".join(f"“{t}”" for t in texts) if texts else None
     if action == "UPDATE_TASK":
         changed = ", ".join(f"{k} {v}" for k, v in params.items() if k != "task_id")
         return f"I updated task {params['task_id']} ({changed or 'unchanged'})."
@@ -165,6 +172,8 @@ def _done_line(action: str, params: dict[str, Any], result: dict[str, Any]) -> s
     return None
 
 
+QUOTED_MEMORIES = 3
+"""Memories a search states, best first (what the answer rests on, shown as it is)."""
 LISTED_TASKS = 10
 """Task titles a listing states; the rest are counted."""
 
@@ -204,8 +213,12 @@ class ClaimFilter:
         return "".join(shown)
 
     def flush(self) -> str:
-        """The end of the answer: the last, unfinished sentence, checked."""
+        """The end of the answer: the last, unfinished sentence, checked (left out when it
+        begins a sentence already said: a repeat cut off by the token limit)."""
         rest, self._buffer = self._buffer, ""
+        gist = _gist(rest)
+        if gist and any(seen.startswith(gist) for seen in self._seen):
+            return ""
         return self._check(rest) if rest.strip() else rest
 
     def _check(self, sentence: str) -> str:

@@ -127,7 +127,12 @@ async def react(turn: Turn) -> Events:
         remembered = any(o.ok and o.action == "CREATE_MEMORY" for o in turn.outcomes)
         tasked = any(o.ok and o.action == "CREATE_TASK" for o in turn.outcomes)
         plan = enforce(turn.query, decision.actions, remembered, tasked)
-        plan = drop_known(plan, [hit["memory"]["text"] for hit in turn.memories])
+        held = [hit["memory"]["text"] for hit in turn.memories] + [
+            str((o.result or {}).get("memory", {}).get("text", ""))
+            for o in turn.outcomes
+            if o.ok and o.action == "CREATE_MEMORY"
+        ]
+        plan = drop_known(plan, held)
         steps = _new_steps(turn, plan)
         if not steps:
             return
@@ -287,24 +292,13 @@ async def answer(turn: Turn) -> Events:
         yield turn.status("answer", f"Removed a claim of an action that did not run: {sentence}")
 
 
-FALLBACK_HITS = 3
-"""Memories the answer without a model quotes."""
-
-
 def _fallback_answer(turn: Turn, done: str) -> str:
-    """What can be said without the model: the memories a search found, what failed; ""
-    when what was done (already shown) says it all."""
-    lines = []
-    for outcome in turn.outcomes:
-        if outcome.ok and outcome.action == "SEARCH_MEMORIES" and outcome.result:
-            hits = [hit["memory"]["text"] for hit in outcome.result.get("hits", [])]
-            lines += [f"From your memories: “{text}”" for text in hits[:FALLBACK_HITS]]
+    """What can be said without the model: what failed; "" when what was done (already
+    shown: writes, listings, the memories found) says it all."""
     failed = [o.action for o in turn.outcomes if not o.ok]
     if failed:
-        lines.append(f"These did not work: {', '.join(failed)}.")
-    if not lines and not done:
-        lines.append("I could not write an answer this time.")
-    return "\n".join(lines)
+        return f"These did not work: {', '.join(failed)}."
+    return "" if done else "I could not write an answer this time."
 
 
 async def suggest(turn: Turn) -> Events:
