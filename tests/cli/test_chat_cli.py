@@ -179,7 +179,8 @@ def test_a_conversation_on_stdin_keeps_its_history_and_asks_suggestions(
             "I saved this to your memories: “Ana lives in Porto”\n\nNoted: Ana lives in Porto.",
         ),
         ("user", "Where does Ana live?"),
-        ("assistant", "Here is what I found."),
+        # The question searched the memories; what was found is stated first.
+        ("assistant", "From your memories: “Ana lives in Porto”\n\nHere is what I found."),
     ]
     assert third[4][0] == "user"
     assert "<query>\nPlan a visit to Porto?\n</query>" in third[4][1]

@@ -54,7 +54,7 @@ def test_a_fuller_text_is_kept_and_a_missing_memory_is_added_once() -> None:
         ("DONE", {}),
     ]
     assert enforce(QUERY, [], remembered=True) == []
-    assert enforce("What is the weather?", [], remembered=False) == []
+    assert enforce("The weather is nice.", [], remembered=False) == []
 
 
 async def test_the_turn_stores_the_whole_fact_when_the_plan_stores_a_fragment(
@@ -160,3 +160,19 @@ def test_a_memory_already_held_is_not_stored_again() -> None:
     search = PlannedAction(action="SEARCH_MEMORIES", parameters={"query": "Ana"})
     assert drop_known([again, new, search], known) == [new, search]
     assert drop_known([again], []) == [again]
+
+
+def test_a_question_whose_plan_reads_nothing_searches_the_memories() -> None:
+    query = "Where does my sister live?"
+    stored = PlannedAction(action="CREATE_MEMORY", parameters={"text": query})
+    fixed = enforce(query, [stored, PlannedAction(action="DONE")], remembered=False)
+    assert [(s.action, s.parameters) for s in fixed] == [
+        ("SEARCH_MEMORIES", {"query": query}),
+        ("DONE", {}),
+    ]
+    reads = [PlannedAction(action="QUERY_STATE", parameters={"sql": "SELECT 1"})]
+    assert enforce("What did my monitors find?", reads, remembered=False) == reads
+    # A request phrased as a question is not one.
+    add = [PlannedAction(action="CREATE_TASK", parameters={"title": "Buy milk"})]
+    assert enforce("Can you add buy milk?", add, remembered=False) == add
+    assert enforce("Do you remember to water the plants?", add, remembered=False) == add

@@ -96,6 +96,7 @@ def _which_verb(word: str) -> int:
 _PAST = re.compile(r"\w+ed|made a note|kept in mind|broke|broken|forgot|forgotten|split", re.I)
 _LEADING = " \t\n:;,—-\"'“*•"
 _TRAILING = " \t\n\"'”’)*"
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 """What may follow a question mark at the end of a question (a quoted title with a "?" in
 it does not make a question)."""
 
@@ -107,7 +108,7 @@ def claimed_actions(sentence: str) -> list[frozenset[str]]:
     for match in _VERB.finditer(sentence):
         before = sentence[: match.start()]
         clause = re.split(r"[.!?;]\s|\bbut\b|\band\b(?= (?:i|we)\b)", before, flags=re.I)[-1]
-        if _NEGATION.search(clause) or sentence.rstrip(_TRAILING).endswith("?"):
+        if _NEGATION.search(clause) or _QUOTED.sub("", sentence).rstrip(_TRAILING).endswith("?"):
             continue
         if not (_SUBJECT.search(clause) or _PASSIVE.search(clause)):
             continue

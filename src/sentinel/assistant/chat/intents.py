@@ -14,7 +14,8 @@ a memory ("remind" reads like "remember"). :func:`requested_task` reads the task
 (:func:`asks_for_tasks`): the plan lists the tasks the question names (a listing the model
 filled with other filters, such as a parent id, is replaced, and writes are dropped).
 :func:`drop_known` removes a ``CREATE_MEMORY`` that stores again what a memory already says.
-Nothing else in the plan changes: the model still decides the rest.
+A question ("Where does my sister live?") whose plan reads nothing searches the memories for
+it, and writes nothing. Nothing else in the plan changes: the model still decides the rest.
 """
 
 from __future__ import annotations
@@ -54,6 +55,14 @@ WRITES = frozenset(
         "DECOMPOSE_TASK",
         "CREATE_MONITOR",
     }
+)
+READS = frozenset(
+    {"SEARCH_MEMORIES", "LIST_TASKS", "LIST_MONITORS", "GET_MONITOR", "QUERY_STATE", "RESEARCH"}
+)
+_QUESTION = re.compile(
+    r"^\s*(?:what|who|whom|whose|where|when|which|why|how|do|does|did|is|are|was|were)\b"
+    r"(?!.*\b(?:remember|remind|add|create|save|delete|forget|watch)\b).*\?\s*$",
+    re.I | re.S,
 )
 _WORD = re.compile(r"[a-z0-9]+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -154,6 +163,11 @@ def enforce(
     title = requested_task(query)
     if title is not None:
         return _with_task(title, steps, tasked)
+    if _QUESTION.match(query) and not any(step.action in READS for step in steps):
+        # A question is answered from what is known: a plan that reads nothing searches the
+        # memories for it (a small model plans DONE, or stores the question as a memory).
+        search = PlannedAction(action="SEARCH_MEMORIES", parameters={"query": query[:500]})
+        return [search, *(step for step in steps if step.action not in WRITES)]
     fact = stated_fact(query)
     if fact is None:
         return steps
