@@ -11,7 +11,7 @@ from sentinel.bench.doc_tables import TABLES, main, marked, update
 from tests.docs.runner import ROOT
 
 FOLDER = ROOT / "docs" / "benchmarks"
-PAGES = sorted((ROOT / "docs").rglob("*.md"))
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
 
 def test_every_committed_table_is_what_its_json_says() -> None:

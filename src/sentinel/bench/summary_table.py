@@ -1,0 +1,121 @@
+"""The README's one table: what Sentinel measures against its targets on data it was not
+developed on, and on the embedded model, from the committed JSON of ``docs/benchmarks``.
+
+Monitors: the oracle-facts runs on the ``test`` split (every committed seed, averaged), against
+a daily diff and a daily LLM check. The embedded model: the chat's fixed set, research
+seconds per question and a monitor's seconds per model call, at 2 threads.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sentinel.bench.monitoring.report import (
+    CALLS_SHARE,
+    DIFF_REFERENCE,
+    LLM_REFERENCE,
+    MEDIAN_SHARE,
+    PAID_SHARE,
+    SENTINEL,
+    format_delay,
+)
+from sentinel.bench.monitoring.tables import averaged, load_documents
+
+HEADER = "| measured on | metric | Sentinel | target | met |\n|---|---|---:|---:|---|"
+
+
+def readme_summary(folder: Path) -> str:
+    """The table (see the module documentation)."""
+    rows = _monitor_rows(folder) + _embedded_rows(folder)
+    return "\n".join([HEADER, *("| " + " | ".join(row) + " |" for row in rows)]) + "\n"
+
+
+def _met(met: bool) -> str:
+    return "yes" if met else "**no**"
+
+
+def _monitor_rows(folder: Path) -> list[list[str]]:
+    paths = sorted(folder.glob("monitor-oracle-facts-test-seed*.json"))
+    if not paths:
+        return []
+    documents = load_documents(paths)
+    seeds = ", ".join(str(d["seed"]) for d in documents)
+    where = f"monitors, `test` worlds, seeds {seeds}"
+    ours = averaged(documents, "test", SENTINEL)
+    diff = averaged(documents, "test", DIFF_REFERENCE)
+    llm = averaged(documents, "test", LLM_REFERENCE)
+    recall = ours.get("recall") or 0.0
+    false_alerts = ours.get("false_alerts") or 0.0
+    rows = [
+        [where, "recall", f"{recall:.1%}", ">= 95%", _met(recall >= 0.95)],
+        [where, "false alerts", f"{false_alerts:g}", "0", _met(false_alerts == 0)],
+    ]
+    for label, value, reference, share, against in (
+        ("median delay", ours.get("median_delay_s"), diff.get("median_delay_s"), MEDIAN_SHARE,
+         DIFF_REFERENCE),
+        ("searches + full fetches", ours.get("paid_requests"), diff.get("paid_requests"),
+         PAID_SHARE, DIFF_REFERENCE),
+        ("model calls", ours.get("model_calls"), llm.get("model_calls"), CALLS_SHARE,
+         LLM_REFERENCE),
+    ):  # fmt: skip
+        if value is None or not reference:
+            continue
+        ratio = value / reference
+        shown = format_delay(value) if label == "median delay" else f"{value:,.0f}"
+        rows.append(
+            [
+                where,
+                label,
+                f"{shown} = {ratio:.2f}×",
+                f"<= {share:g}× {against}",
+                _met(ratio <= share),
+            ]
+        )
+    return rows
+
+
+def _embedded_rows(folder: Path) -> list[list[str]]:
+    rows: list[list[str]] = []
+    turn = _read(folder / "assistant-turn.json")
+    if turn and turn.get("embedded", {}).get("summary", {}).get("turns"):
+        found = turn["embedded"]["summary"]
+        where = f"chat, {turn['embedded']['model']}, 2 threads, {found['turns']} turns"
+        rows += [
+            [where, "turn p50", f"{found['turn_p50_s']} s", "<= 30 s",
+             _met(found["turn_p50_s"] <= 30)],
+            [where, "first content p50", f"{found['first_content_p50_s']} s", "<= 10 s",
+             _met(found["first_content_p50_s"] <= 10)],
+            [where, "task success", f"{found['task_success']:.0%}", ">= 80%",
+             _met(found["task_success"] >= 0.8)],
+            [where, "claimed but not run", str(found["claimed_not_run"]), "0",
+             _met(found["claimed_not_run"] == 0)],
+        ]  # fmt: skip
+    research = _read(folder / "research-embedded-2threads.json")
+    if research:
+        for split, summary in research["summary"].items():
+            where = f"research, {summary['cases']} `{split}` questions, 2 threads"
+            seconds = summary["wall_s_mean"]
+            rows.append(
+                [where, "seconds per question", f"{seconds:.1f} s", "<= 20 s", _met(seconds <= 20)]
+            )
+    sensing = _read(folder / "monitor-embedded-2threads.json")
+    if sensing:
+        mine = [s for s in sensing["scenarios"] if s["policy"] == SENTINEL]
+        calls = sum(s["model_calls"] for s in mine)
+        if calls:
+            seconds = sum(s["wall_s"] for s in mine) / calls
+            where = f"monitor runs on the embedded model, {len(mine)} worlds, 2 threads"
+            rows.append(
+                [where, "seconds per model call", f"{seconds:.1f} s", "<= 8 s", _met(seconds <= 8)]
+            )
+    return rows
+
+
+def _read(path: Path) -> Mapping[str, Any] | None:
+    if not path.exists():
+        return None
+    document: Mapping[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return document
