@@ -8,8 +8,9 @@ schedule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from sentinel.llm import UsageTracker
@@ -17,6 +18,14 @@ from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governing.corroborate import uncorroborated_change
 from sentinel.monitor.governing.governor import Governor
 from sentinel.monitor.governing.grounding import ground_decision
+from sentinel.monitor.known_look import KnownLook, watch_prior
+from sentinel.monitor.known_pages import (
+    KNOWN_PAGES,
+    KnownPages,
+    choose_known,
+    known_from_context,
+    known_to_json,
+)
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
@@ -29,7 +38,9 @@ from sentinel.monitor.recording import (
     sensor_document,
     summarize_usage,
 )
+from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
+from sentinel.monitor.scheduling.looks import look_wait, with_look
 from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
@@ -61,6 +72,7 @@ class RunIteration:
     version: StateVersionRecord | None = None
     decision: dict[str, Any] | None = None
     forget_sent: bool = False
+    known_look: KnownLook | None = None
 
     @property
     def now(self) -> datetime:
@@ -85,6 +97,18 @@ class RunIteration:
         # Sources of its own reached through search (A2A agents) make a monitor with named
         # pages search too; otherwise it reads just its pages.
         search_too = search is not services.search
+        named: Sequence[str] = monitor.urls
+        keep_unread = False
+        if self.known_look is not None:
+            # A look saw a known page's relevant content change: read the known pages
+            # instead of searching; the pages they do not cover keep their fingerprints.
+            named, keep_unread, search_too = self.known_look.known.urls, True, False
+            self.trace.add(
+                "look",
+                f"relevant content changed on {len(self.known_look.changed)} known page(s): "
+                "reading the known pages instead of searching",
+                pages=self.known_look.answers,
+            )
         sensor = Sensor(
             services.sensor_model,
             search,
@@ -113,8 +137,9 @@ class RunIteration:
             cited=cited,
             force=force,
             probe=probe,
-            named=monitor.urls,
+            named=named,
             search_too=search_too,
+            keep_unread=keep_unread,
         )
         self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
         decision = self.sensed.prefilter
@@ -138,9 +163,11 @@ class RunIteration:
             consecutive_skips=history.consecutive_skips + 1,
             pages=_page_texts(sensed),
             source_failed=bool(sensed.baseline.failed),
-            held=history.held,
+            held=self._held(),
             hint=history.volatility_hint,
         )
+        known = self._known_after(sensed)
+        scheduled = self._with_look(scheduled, known)
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
         # A run that found nothing to read says so: "no change" would hide a monitor that
@@ -161,6 +188,7 @@ class RunIteration:
             next_run_at=scheduled.at,
             now=self.now,
             finished_at=self.services.clock.now(),
+            context_update=_known_update(known),
         )
         return self._outcome(
             "skipped-nothing-read" if nothing_read else "skipped-no-change",
@@ -347,9 +375,11 @@ class RunIteration:
             monitor=monitor,
             rng=services.rng,
             pages=_page_texts(sensed),
-            held=history.held,
+            held=self._held(),
             hint=sensed.output.volatility_hint or history.volatility_hint,
         )
+        known = self._known_after(sensed)
+        scheduled = self._with_look(scheduled, known)
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
         else:
@@ -379,6 +409,7 @@ class RunIteration:
             delivery=delivery,
             complete=complete,
             forget_sent=self.forget_sent,
+            context_update=_known_update(known),
         )
         return self._outcome(
             "succeeded",
@@ -388,6 +419,44 @@ class RunIteration:
             completed=finished.completed,
             next_run_at=scheduled.at if finished.scheduled else None,
         )
+
+    def _held(self) -> tuple[timedelta, ...]:
+        """How long each state in which the criteria held lasted: the run history's, and the
+        shortest one the monitor's known pages keep beyond the history's window."""
+        known = known_from_context(self.loaded.monitor.context)
+        kept = known.shortest_held() if known is not None else None
+        return (*self.loaded.history.held, *([kept] if kept is not None else []))
+
+    def _known_after(self, sensed: SensorResult) -> KnownPages | None:
+        """The monitor's known pages after this run (see :mod:`sentinel.monitor.known_pages`),
+        or None when it does not look at known pages (a lasting state, named pages)."""
+        monitor = self.loaded.monitor
+        if watch_prior(monitor) is None:
+            return None
+        previous = (
+            self.known_look.known
+            if self.known_look is not None
+            else known_from_context(monitor.context)
+        )
+        evidence = sensed.output.evidence if sensed.output else []
+        known = choose_known(
+            sensed.pages,
+            previous=previous,
+            mission=monitor.original_query,
+            criteria=monitor.action_criteria,
+            now=self.now,
+            searched=sensed.store.state.workspace.searched,
+            cited=[item.url for item in evidence],
+        )
+        return known.with_held(self.loaded.history.held)
+
+    def _with_look(self, scheduled: ScheduledRun, known: KnownPages | None) -> ScheduledRun:
+        """``scheduled``, or the next look at the known pages when sooner."""
+        prior = watch_prior(self.loaded.monitor)
+        if known is None or not known.pages or prior is None:
+            return scheduled
+        wait = look_wait(prior, known, now=self.now)
+        return with_look(scheduled, wait, now=self.now, rng=self.services.rng)
 
     def _outcome(self, status: RunStatusName, *, reason: str, **fields: Any) -> RunOutcome:
         return RunOutcome(
@@ -400,6 +469,11 @@ class RunIteration:
             recorded=True,
             **fields,
         )
+
+
+def _known_update(known: KnownPages | None) -> dict[str, Any] | None:
+    """The monitor's ``context`` entry for its known pages, None when it keeps none."""
+    return None if known is None else {KNOWN_PAGES: known_to_json(known)}
 
 
 def probe_run(consecutive_skips: int) -> bool:
