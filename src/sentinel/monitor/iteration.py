@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sentinel.llm import UsageTracker
@@ -18,14 +18,14 @@ from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governing.corroborate import uncorroborated_change
 from sentinel.monitor.governing.governor import Governor
 from sentinel.monitor.governing.grounding import ground_decision
-from sentinel.monitor.known_look import KnownLook, watch_prior
-from sentinel.monitor.known_pages import (
-    KNOWN_PAGES,
-    KnownPages,
-    choose_known,
-    known_from_context,
-    known_to_json,
+from sentinel.monitor.known_learning import (
+    held_spans,
+    known_context,
+    learn_known,
+    next_with_look,
 )
+from sentinel.monitor.known_look import KnownLook
+from sentinel.monitor.known_pages import KnownPages
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
@@ -40,7 +40,6 @@ from sentinel.monitor.recording import (
 )
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
-from sentinel.monitor.scheduling.looks import look_wait, with_look
 from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
@@ -163,10 +162,10 @@ class RunIteration:
             consecutive_skips=history.consecutive_skips + 1,
             pages=_page_texts(sensed),
             source_failed=bool(sensed.baseline.failed),
-            held=self._held(),
+            held=held_spans(self.loaded),
             hint=history.volatility_hint,
         )
-        known = self._known_after(sensed)
+        known = learn_known(self.loaded, sensed, self.known_look)
         scheduled = self._with_look(scheduled, known)
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
@@ -188,7 +187,7 @@ class RunIteration:
             next_run_at=scheduled.at,
             now=self.now,
             finished_at=self.services.clock.now(),
-            context_update=_known_update(known),
+            context_update=known_context(known),
         )
         return self._outcome(
             "skipped-nothing-read" if nothing_read else "skipped-no-change",
@@ -375,10 +374,10 @@ class RunIteration:
             monitor=monitor,
             rng=services.rng,
             pages=_page_texts(sensed),
-            held=self._held(),
+            held=held_spans(self.loaded),
             hint=sensed.output.volatility_hint or history.volatility_hint,
         )
-        known = self._known_after(sensed)
+        known = learn_known(self.loaded, sensed, self.known_look)
         scheduled = self._with_look(scheduled, known)
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
@@ -409,7 +408,7 @@ class RunIteration:
             delivery=delivery,
             complete=complete,
             forget_sent=self.forget_sent,
-            context_update=_known_update(known),
+            context_update=known_context(known),
         )
         return self._outcome(
             "succeeded",
@@ -420,43 +419,9 @@ class RunIteration:
             next_run_at=scheduled.at if finished.scheduled else None,
         )
 
-    def _held(self) -> tuple[timedelta, ...]:
-        """How long each state in which the criteria held lasted: the run history's, and the
-        shortest one the monitor's known pages keep beyond the history's window."""
-        known = known_from_context(self.loaded.monitor.context)
-        kept = known.shortest_held() if known is not None else None
-        return (*self.loaded.history.held, *([kept] if kept is not None else []))
-
-    def _known_after(self, sensed: SensorResult) -> KnownPages | None:
-        """The monitor's known pages after this run (see :mod:`sentinel.monitor.known_pages`),
-        or None when it does not look at known pages (a lasting state, named pages)."""
-        monitor = self.loaded.monitor
-        if watch_prior(monitor) is None:
-            return None
-        previous = (
-            self.known_look.known
-            if self.known_look is not None
-            else known_from_context(monitor.context)
-        )
-        evidence = sensed.output.evidence if sensed.output else []
-        known = choose_known(
-            sensed.pages,
-            previous=previous,
-            mission=monitor.original_query,
-            criteria=monitor.action_criteria,
-            now=self.now,
-            searched=sensed.store.state.workspace.searched,
-            cited=[item.url for item in evidence],
-        )
-        return known.with_held(self.loaded.history.held)
-
     def _with_look(self, scheduled: ScheduledRun, known: KnownPages | None) -> ScheduledRun:
-        """``scheduled``, or the next look at the known pages when sooner."""
-        prior = watch_prior(self.loaded.monitor)
-        if known is None or not known.pages or prior is None:
-            return scheduled
-        wait = look_wait(prior, known, now=self.now)
-        return with_look(scheduled, wait, now=self.now, rng=self.services.rng)
+        monitor, rng = self.loaded.monitor, self.services.rng
+        return next_with_look(scheduled, known, monitor=monitor, now=self.now, rng=rng)
 
     def _outcome(self, status: RunStatusName, *, reason: str, **fields: Any) -> RunOutcome:
         return RunOutcome(
@@ -469,11 +434,6 @@ class RunIteration:
             recorded=True,
             **fields,
         )
-
-
-def _known_update(known: KnownPages | None) -> dict[str, Any] | None:
-    """The monitor's ``context`` entry for its known pages, None when it keeps none."""
-    return None if known is None else {KNOWN_PAGES: known_to_json(known)}
 
 
 def probe_run(consecutive_skips: int) -> bool:
