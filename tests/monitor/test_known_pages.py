@@ -132,3 +132,16 @@ def test_the_page_on_the_site_the_mission_names_beats_a_listing_naming_more_word
 
     assert shop_score > listing_score > 0
     assert choose([listing, shop("Out of stock")]).urls[0] == SHOP
+
+
+def test_plural_and_possessive_words_meet_the_monitors_words() -> None:
+    terms, criteria = monitor_terms(
+        "Tell me whenever there's a boil-water advisory for Westfield",
+        "The utility's advisory covers Westfield",
+    )
+    advisories = page("https://water.example/advisories", "There are no active advisories.")
+    projects = page("https://water.example/projects", "Westfield main replacement.")
+
+    assert relevance(advisories, terms, criteria) > 0
+    assert relevance(projects, terms, criteria) > 0
+    assert "utility" in criteria

@@ -25,7 +25,7 @@ from sentinel.monitor.known_learning import (
     next_with_look,
 )
 from sentinel.monitor.known_look import KnownLook
-from sentinel.monitor.known_pages import KnownPages
+from sentinel.monitor.known_pages import KnownPages, known_from_context
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
@@ -129,7 +129,10 @@ class RunIteration:
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
         previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
         force = loaded.history.decision_pending
-        probe = probe_run(loaded.history.consecutive_skips)
+        # A monitor that looks at a known page between searches counts its looks as skips;
+        # its daily search reads in full rather than probing.
+        watching = known_from_context(monitor.context) is not None
+        probe = probe_run(loaded.history.consecutive_skips) and not watching
         self.sensed = await sensor.sense(
             ctx,
             previous=previous,

@@ -141,15 +141,15 @@ def relevance(
         return 0
     titled = _words(page.title or "") & (criteria | mission)
     labels = (urlsplit(page.url).hostname or "").removeprefix("www.").split(".")[:-1]
-    named = NAMED_SITE_BONUS if any(label in mission for label in labels) else 0
+    named = NAMED_SITE_BONUS if any(_stem(label) in mission for label in labels) else 0
     return len(found) + len(titled) + named + cited
 
 
 def monitor_terms(mission: str, criteria: str | None) -> tuple[frozenset[str], frozenset[str]]:
     """The words that make a paragraph relevant (the mission's and the criteria's) and the
-    criteria's own (the mission's when there are no criteria)."""
-    own = query_terms(criteria) if criteria else frozenset()
-    mission_terms = query_terms(mission)
+    criteria's own (the mission's when there are no criteria), without plural endings."""
+    own = _stems(query_terms(criteria)) if criteria else frozenset()
+    mission_terms = _stems(query_terms(mission))
     return mission_terms | own, own or mission_terms
 
 
@@ -175,7 +175,7 @@ def choose_known(
     candidates: dict[str, KnownPage] = {page.url: page for page in before.pages}
     for url, page in pages.items():
         score = relevance(
-            page, terms, criteria_terms, mission=query_terms(mission), cited=url in cited
+            page, terms, criteria_terms, mission=_stems(query_terms(mission)), cited=url in cited
         )
         fingerprint = relevant_fingerprint(page, terms)
         known = candidates.get(url)
@@ -255,4 +255,19 @@ def _text(value: object) -> str | None:
 
 
 def _words(text: str) -> set[str]:
-    return {m.group().strip(".'-").casefold() for m in _WORD.finditer(text)}
+    return {_stem(m.group().strip(".'-").casefold()) for m in _WORD.finditer(text)}
+
+
+def _stem(word: str) -> str:
+    """The word without a plural or possessive ending ("advisories" → "advisory",
+    "circuitcove's" → "circuitcove", "slots" → "slot"), so a page's words meet the monitor's."""
+    word = word.removesuffix("'s")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(_stem(word) for word in words)
