@@ -16,13 +16,14 @@ from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedModel
 from sentinel.monitor.known_look import NO_CHANGE
 from sentinel.monitor.known_pages import known_from_context
-from sentinel.monitor.run import RunServices, execute_run
+from sentinel.monitor.run import MonitorSources, RunServices, execute_run
 from sentinel.monitor.scheduling.looks import LOOK_MAX, SEARCH_EVERY
-from sentinel.storage import Database, GovernorKind, NewMonitor
+from sentinel.monitor.workspace import PageFetcher
+from sentinel.storage import Database, GovernorKind, MonitorRecord, NewMonitor
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import Politeness
-from sentinel.web.search.base import SearchHit, SearchInput
+from sentinel.web.search.base import SearchHit, SearchInput, SearchProvider
 from tests.monitor.shop_page import ShopPage, price_model
 from tests.web.loopback import LoopbackServer, Reply
 
@@ -65,9 +66,15 @@ async def fetcher() -> AsyncIterator[Fetcher]:
 
 
 def services(
-    db: Database, fetcher: Fetcher, clock: VirtualClock, search: ShopSearch, model: ScriptedModel
+    db: Database,
+    fetcher: Fetcher,
+    clock: VirtualClock,
+    search: ShopSearch,
+    model: ScriptedModel,
+    extra_sources: MonitorSources | None = None,
 ) -> RunServices:
     return RunServices(
+        extra_sources=extra_sources,
         db=db,
         search=search,
         fetcher=fetcher,
@@ -205,3 +212,27 @@ async def test_the_search_comes_back_a_day_after_the_last(
 
     assert len(search.queries) == 2
     assert clock.now() - START < SEARCH_EVERY + LOOK_MAX
+
+
+@pytest.mark.parametrize("own_search", [False, True])
+async def test_a_monitor_whose_own_sources_answer_through_search_runs_in_full(
+    db: Database, server: LoopbackServer, fetcher: Fetcher, own_search: bool
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    other = ShopSearch(search.url)
+
+    def sources(
+        monitor: MonitorRecord, given: SearchProvider, pages: PageFetcher
+    ) -> tuple[SearchProvider, PageFetcher]:
+        # As the worker's A2A hook: only a monitor naming agents gets a search of its own.
+        return (other if own_search else given), pages
+
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model(), sources)
+    monitor_id = await create(db, clock)
+    await run_when_due(run_services, monitor_id, clock)
+
+    await run_when_due(run_services, monitor_id, clock)
+
+    assert len(search.queries) + len(other.queries) == (2 if own_search else 1)

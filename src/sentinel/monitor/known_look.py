@@ -42,6 +42,7 @@ from sentinel.monitor.scheduling.cadence import after_skip
 from sentinel.monitor.scheduling.looks import look_wait, prior_life, search_due, with_look
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.monitor.trace import RunTrace
+from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import GovernorKind, MonitorRecord, RunEnding, RunStatus
 from sentinel.web.fetch import Validators
 
@@ -81,10 +82,15 @@ async def take_known_look(services: RunServices, peeked: PeekedRun) -> KnownLook
     monitor, now = peeked.monitor, peeked.now
     prior = watch_prior(monitor)
     known = known_from_context(monitor.context)
-    if prior is None or known is None or not known.pages or services.extra_sources is not None:
+    if prior is None or known is None or not known.pages:
         return None
     if peeked.history.decision_pending or peeked.latest is None or search_due(known, now=now):
         return None
+    fetcher: PageFetcher = services.fetcher
+    if services.extra_sources is not None:
+        search, fetcher = services.extra_sources(monitor, services.search, services.fetcher)
+        if search is not services.search:
+            return None  # its own sources (A2A agents) answer through search: run in full
     terms, _ = monitor_terms(monitor.original_query, monitor.action_criteria)
     answers: dict[str, str] = {}
     changed: list[str] = []
@@ -92,9 +98,7 @@ async def take_known_look(services: RunServices, peeked: PeekedRun) -> KnownLook
     for page in known.pages:
         validators = Validators(page.etag, page.last_modified)
         try:
-            result = await services.fetcher.fetch(
-                page.url, validators=validators if validators else None
-            )
+            result = await fetcher.fetch(page.url, validators=validators if validators else None)
         except EXPECTED_ERRORS as error:
             answers[page.url] = f"failed: {error}"
             pages.append(replace(page, looks=page.looks + 1))
