@@ -145,3 +145,13 @@ def test_plural_and_possessive_words_meet_the_monitors_words() -> None:
     assert relevance(advisories, terms, criteria) > 0
     assert relevance(projects, terms, criteria) > 0
     assert "utility" in criteria
+
+
+def test_a_page_at_an_address_named_after_the_watched_thing_beats_its_sites_listing() -> None:
+    listing = page(
+        "https://brightway.example/lamps",
+        "Lumen K2 lamp: out of stock. Lumen K3 lamp: in stock. Lumen K1 lamp: in stock.",
+    )
+    product = page(SHOP, "Availability: out of stock.", structured="offer: Lumen K2")
+
+    assert choose([listing, product]).urls[0] == SHOP

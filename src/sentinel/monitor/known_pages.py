@@ -127,8 +127,9 @@ def relevance(
     cited: bool = False,
 ) -> int:
     """How much the page matters: the ``criteria``'s words its relevant excerpt names (0 when
-    none), and the mission's or criteria's words its title names (a page titled with the
-    watched thing is about it, where a listing names it among others),
+    none), and the mission's or criteria's words its title and its address's path name (a
+    page titled, or at an address named, after the watched thing is about it, where a listing
+    names it among others),
     :data:`NAMED_SITE_BONUS` more on a site the
     ``mission``'s words name ("… at CircuitCove" → circuitcove.example: the authority, whose
     product page beats a listing or a blog naming more of the words), one more when the state
@@ -139,10 +140,12 @@ def relevance(
         found |= _words(line) & criteria
     if not found:
         return 0
+    address = urlsplit(page.url)
     titled = _words(page.title or "") & (criteria | mission)
-    labels = (urlsplit(page.url).hostname or "").removeprefix("www.").split(".")[:-1]
+    slug = _words(re.sub(r"[/_-]+", " ", address.path)) & (criteria | mission)
+    labels = (address.hostname or "").removeprefix("www.").split(".")[:-1]
     named = NAMED_SITE_BONUS if any(_stem(label) in mission for label in labels) else 0
-    return len(found) + len(titled) + named + cited
+    return len(found) + len(titled) + len(slug) + named + cited
 
 
 def monitor_terms(mission: str, criteria: str | None) -> tuple[frozenset[str], frozenset[str]]:
