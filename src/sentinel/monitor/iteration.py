@@ -169,7 +169,7 @@ class RunIteration:
             hint=history.volatility_hint,
         )
         known = learn_known(self.loaded, sensed, self.known_look)
-        scheduled = self._with_look(scheduled, known)
+        scheduled, known = self._with_look(scheduled, known)
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
         # A run that found nothing to read says so: "no change" would hide a monitor that
@@ -381,7 +381,7 @@ class RunIteration:
             hint=sensed.output.volatility_hint or history.volatility_hint,
         )
         known = learn_known(self.loaded, sensed, self.known_look)
-        scheduled = self._with_look(scheduled, known)
+        scheduled, known = self._with_look(scheduled, known)
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
         else:
@@ -422,7 +422,9 @@ class RunIteration:
             next_run_at=scheduled.at if finished.scheduled else None,
         )
 
-    def _with_look(self, scheduled: ScheduledRun, known: KnownPages | None) -> ScheduledRun:
+    def _with_look(
+        self, scheduled: ScheduledRun, known: KnownPages | None
+    ) -> tuple[ScheduledRun, KnownPages | None]:
         monitor, rng = self.loaded.monitor, self.services.rng
         return next_with_look(scheduled, known, monitor=monitor, now=self.now, rng=rng)
 

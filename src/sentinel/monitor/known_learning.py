@@ -71,12 +71,13 @@ def next_with_look(
     monitor: MonitorRecord,
     now: datetime,
     rng: random.Random,
-) -> ScheduledRun:
-    """``scheduled``, or the next look at the known pages when sooner."""
+) -> tuple[ScheduledRun, KnownPages | None]:
+    """``scheduled``, or the next look at the known pages when sooner; with the known pages
+    to store (see :func:`sentinel.monitor.scheduling.looks.with_look`)."""
     prior = watch_prior(monitor)
     if known is None or not known.pages or prior is None:
-        return scheduled
-    return with_look(scheduled, look_wait(prior, known, now=now), now=now, rng=rng)
+        return scheduled, known
+    return with_look(scheduled, look_wait(prior, known, now=now), known, now=now, rng=rng)
 
 
 def known_context(known: KnownPages | None) -> dict[str, Any] | None:

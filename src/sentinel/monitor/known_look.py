@@ -134,7 +134,7 @@ async def record_known_look(
         hint=history.volatility_hint,
     )
     wait = look_wait(look.prior, look.known, now=now)
-    scheduled = with_look(scheduled, wait, now=now, rng=services.rng)
+    scheduled, known = with_look(scheduled, wait, look.known, now=now, rng=services.rng)
     trace = RunTrace(services.clock.now)
     state_version = peeked.latest.version if peeked.latest else None
     trace.add("load", f"look at {monitor.name!r}", state_version=state_version)
@@ -160,7 +160,7 @@ async def record_known_look(
             run_id = started.id
         await tx.runs.finish(run_id, ending, finished_at=now, started_at=now)
         current = await tx.monitors.get(monitor.id)
-        context = {**current.context, KNOWN_PAGES: known_to_json(look.known)}
+        context = {**current.context, KNOWN_PAGES: known_to_json(known)}
         await tx.monitors.update(monitor.id, now=now, context=context)
         written = await tx.monitors.record_run(
             monitor.id, services.lease_owner, ran_at=now, next_run_at=scheduled.at, failed=False

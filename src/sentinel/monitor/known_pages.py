@@ -67,12 +67,14 @@ class KnownPage:
 @dataclass(frozen=True)
 class KnownPages:
     """What a monitor knows of its pages: the pages (most relevant first), when it last
-    searched, and the shortest life of a state in which its criteria held (seconds; kept
-    beyond the run history's window)."""
+    searched, the shortest life of a state in which its criteria held (seconds; kept
+    beyond the run history's window), and the time of a run its schedule set before the next
+    look (a moment its pages name, a retry): that run searches and reads in full."""
 
     pages: tuple[KnownPage, ...] = ()
     searched_at: str | None = None
     shortest_held_s: float | None = None
+    full_at: str | None = None
 
     @property
     def urls(self) -> tuple[str, ...]:
@@ -204,6 +206,7 @@ def choose_known(
         before,
         pages=tuple(ranked[:MAX_KNOWN]),
         searched_at=when if searched else before.searched_at,
+        full_at=None if searched else before.full_at,
     )
 
 
@@ -237,6 +240,7 @@ def known_from_context(context: Mapping[str, Any]) -> KnownPages | None:
     return KnownPages(
         pages=tuple(pages),
         searched_at=_text(stored.get("searched_at")),
+        full_at=_text(stored.get("full_at")),
         shortest_held_s=float(held) if isinstance(held, int | float) else None,
     )
 
@@ -249,6 +253,7 @@ def known_to_json(known: KnownPages) -> dict[str, Any]:
             for page in known.pages
         ],
         "searched_at": known.searched_at,
+        "full_at": known.full_at,
         "shortest_held_s": known.shortest_held_s,
     }
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from sentinel.monitor.known_pages import KnownPage, KnownPages
 from sentinel.monitor.scheduling.bounds import ScheduledRun
+from sentinel.monitor.scheduling.cadence import MISS_BOUNDED
 from sentinel.monitor.scheduling.looks import (
     LOOK_MAX,
     LOOK_MIN,
@@ -75,13 +76,36 @@ def test_the_search_is_due_a_day_after_the_last() -> None:
 
 
 def test_the_next_look_comes_before_a_later_planned_run_and_never_after_its_wait() -> None:
-    wait = look_wait(timedelta(hours=4), known(), now=NOW)
-    rng = random.Random(1)
+    pages = known()
+    wait = look_wait(timedelta(hours=4), pages, now=NOW)
     later = ScheduledRun(NOW + timedelta(hours=12), "planned")
-    sooner = ScheduledRun(NOW + timedelta(minutes=30), "appointment")
 
-    looked = with_look(later, wait, now=NOW, rng=rng)
+    looked, kept = with_look(later, wait, pages, now=NOW, rng=random.Random(1))
 
     assert NOW + wait.wait * 0.9 <= looked.at <= NOW + wait.wait
     assert "look at known pages" in looked.explanation
-    assert with_look(sooner, wait, now=NOW, rng=rng) == sooner
+    assert kept.full_at is None
+
+
+def test_a_sooner_run_for_a_named_moment_is_kept_and_searches() -> None:
+    pages = known()
+    wait = look_wait(timedelta(hours=4), pages, now=NOW)
+    moment = ScheduledRun(NOW + timedelta(minutes=30), "appointment: on sale at 10:00")
+
+    planned, kept = with_look(moment, wait, pages, now=NOW, rng=random.Random(1))
+
+    assert planned == moment
+    assert kept.full_at == moment.at.isoformat()
+    assert not search_due(kept, now=moment.at - timedelta(minutes=1))
+    assert search_due(kept, now=moment.at)
+
+
+def test_a_sooner_run_set_by_the_miss_bound_alone_is_kept_without_a_search() -> None:
+    pages = known()
+    wait = look_wait(timedelta(hours=6), pages, now=NOW)
+    bounded = ScheduledRun(NOW + timedelta(hours=2), f"{MISS_BOUNDED}notify=always → in 2 h")
+
+    planned, kept = with_look(bounded, wait, pages, now=NOW, rng=random.Random(1))
+
+    assert planned == bounded
+    assert kept.full_at is None

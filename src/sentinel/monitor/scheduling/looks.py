@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from sentinel.monitor.known_pages import KnownPages
 from sentinel.monitor.scheduling.bounds import ScheduledRun
+from sentinel.monitor.scheduling.cadence import only_miss_bounded
 from sentinel.monitor.scheduling.durations import format_duration
 
 SEARCH_EVERY = timedelta(hours=24)
@@ -143,18 +144,26 @@ def _change_interval(known: KnownPages, prior: timedelta, *, now: datetime) -> t
 
 
 def search_due(known: KnownPages, *, now: datetime) -> bool:
-    """Whether the monitor should search this run: it never did, or it last did at least
-    :data:`SEARCH_EVERY` ago."""
+    """Whether the monitor should search this run: it never did, it last did at least
+    :data:`SEARCH_EVERY` ago, or its schedule set this run for a reason of its own
+    (``full_at``: a moment its pages name)."""
     last = known.last_search()
-    return last is None or now - last >= SEARCH_EVERY
+    if last is None or now - last >= SEARCH_EVERY:
+        return True
+    return known.full_at is not None and now >= datetime.fromisoformat(known.full_at)
 
 
 def with_look(
-    planned: ScheduledRun, wait: LookWait, *, now: datetime, rng: random.Random
-) -> ScheduledRun:
-    """``planned`` or, when sooner, the next look (jittered only earlier)."""
+    planned: ScheduledRun, wait: LookWait, known: KnownPages, *, now: datetime, rng: random.Random
+) -> tuple[ScheduledRun, KnownPages]:
+    """The next run — ``planned`` or, when sooner, the next look (jittered only earlier) —
+    and the known pages with ``full_at`` set when ``planned`` comes first for a reason of its
+    own (a moment the pages name, a retry; not the miss bound alone, which the looks stand in
+    for), so that run searches and reads in full."""
     early = wait.wait * LOOK_JITTER * rng.random()
     at = now + wait.wait - early
+    if planned.at <= at and only_miss_bounded(planned):
+        return planned, known
     if planned.at <= at:
-        return planned
-    return ScheduledRun(at, f"{wait.reason} → in {format_duration(at - now)}")
+        return planned, replace(known, full_at=planned.at.isoformat())
+    return ScheduledRun(at, f"{wait.reason} → in {format_duration(at - now)}"), known
