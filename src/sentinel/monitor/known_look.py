@@ -41,6 +41,7 @@ from sentinel.monitor.recording import PeekedRun, summarize_usage
 from sentinel.monitor.scheduling.cadence import after_skip
 from sentinel.monitor.scheduling.looks import look_wait, prior_life, search_due, with_look
 from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import GovernorKind, MonitorRecord, RunEnding, RunStatus
@@ -124,12 +125,17 @@ async def record_known_look(
     history and the next look, in one transaction."""
     monitor, history, now = peeked.monitor, peeked.history, peeked.now
     held = (*history.held, *filter(None, [look.known.shortest_held()]))
+    # The dated lines of the last full read: a moment they name ("on sale Friday at 10:00")
+    # still sets a run, which then searches and reads in full.
+    stored = snapshot_from_json(peeked.latest.fingerprints if peeked.latest else None)
+    lines = [line for found in (stored.lines.values() if stored else ()) for line in found]
     scheduled = after_skip(
         now=now,
         monitor=monitor,
         rng=services.rng,
         last_interval=history.last_interval,
         consecutive_skips=history.consecutive_skips + 1,
+        pages=lines,
         held=held,
         hint=history.volatility_hint,
     )
