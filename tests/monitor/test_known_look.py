@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -236,3 +236,36 @@ async def test_a_monitor_whose_own_sources_answer_through_search_runs_in_full(
     await run_when_due(run_services, monitor_id, clock)
 
     assert len(search.queries) + len(other.queries) == (2 if own_search else 1)
+
+
+async def test_a_moment_the_known_page_names_is_a_full_run_between_looks(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    url = shop.serve(server)
+    announced = shop.html().replace(
+        "In stock, ships tomorrow.",
+        "In stock, ships tomorrow. The Sonora QC Ultra price drops to $279.99 on "
+        "Friday 5 September 2025 at 10:00 UTC.",
+    )
+    server.routes[shop.path] = lambda request: Reply(
+        200, announced, {"Content-Type": "text/html; charset=utf-8"}
+    )
+    clock = VirtualClock(START)
+    search = ShopSearch(url)
+    searched_at: list[datetime] = []
+    real_search = search.search
+
+    async def dated(query: SearchInput) -> list[SearchHit]:
+        searched_at.append(clock.now())
+        return await real_search(query)
+
+    search.search = dated  # type: ignore[method-assign]
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+    moment = datetime(2025, 9, 5, 10, tzinfo=UTC)
+
+    while clock.now() < moment + timedelta(hours=1):
+        await run_when_due(run_services, monitor_id, clock)
+
+    assert any(moment < at <= moment + timedelta(minutes=30) for at in searched_at)
