@@ -8,6 +8,7 @@ schedule.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,14 @@ from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governing.corroborate import uncorroborated_change
 from sentinel.monitor.governing.governor import Governor
 from sentinel.monitor.governing.grounding import ground_decision
+from sentinel.monitor.known_learning import (
+    held_spans,
+    known_context,
+    learn_known,
+    next_with_look,
+)
+from sentinel.monitor.known_look import KnownLook
+from sentinel.monitor.known_pages import KnownPages, known_from_context
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
@@ -29,6 +38,7 @@ from sentinel.monitor.recording import (
     sensor_document,
     summarize_usage,
 )
+from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
 from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
@@ -61,6 +71,7 @@ class RunIteration:
     version: StateVersionRecord | None = None
     decision: dict[str, Any] | None = None
     forget_sent: bool = False
+    known_look: KnownLook | None = None
 
     @property
     def now(self) -> datetime:
@@ -85,6 +96,18 @@ class RunIteration:
         # Sources of its own reached through search (A2A agents) make a monitor with named
         # pages search too; otherwise it reads just its pages.
         search_too = search is not services.search
+        named: Sequence[str] = monitor.urls
+        keep_unread = False
+        if self.known_look is not None:
+            # A look saw a known page's relevant content change: read the known pages
+            # instead of searching; the pages they do not cover keep their fingerprints.
+            named, keep_unread, search_too = self.known_look.known.urls, True, False
+            self.trace.add(
+                "look",
+                f"relevant content changed on {len(self.known_look.changed)} known page(s): "
+                "reading the known pages instead of searching",
+                pages=self.known_look.answers,
+            )
         sensor = Sensor(
             services.sensor_model,
             search,
@@ -106,15 +129,19 @@ class RunIteration:
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
         previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
         force = loaded.history.decision_pending
-        probe = probe_run(loaded.history.consecutive_skips)
+        # A monitor that looks at a known page between searches counts its looks as skips;
+        # its daily search reads in full rather than probing.
+        watching = known_from_context(monitor.context) is not None
+        probe = probe_run(loaded.history.consecutive_skips) and not watching
         self.sensed = await sensor.sense(
             ctx,
             previous=previous,
             cited=cited,
             force=force,
             probe=probe,
-            named=monitor.urls,
+            named=named,
             search_too=search_too,
+            keep_unread=keep_unread,
         )
         self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
         decision = self.sensed.prefilter
@@ -138,9 +165,11 @@ class RunIteration:
             consecutive_skips=history.consecutive_skips + 1,
             pages=_page_texts(sensed),
             source_failed=bool(sensed.baseline.failed),
-            held=history.held,
+            held=held_spans(self.loaded),
             hint=history.volatility_hint,
         )
+        known = learn_known(self.loaded, sensed, self.known_look)
+        scheduled, known = self._with_look(scheduled, known)
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
         # A run that found nothing to read says so: "no change" would hide a monitor that
@@ -161,6 +190,7 @@ class RunIteration:
             next_run_at=scheduled.at,
             now=self.now,
             finished_at=self.services.clock.now(),
+            context_update=known_context(known),
         )
         return self._outcome(
             "skipped-nothing-read" if nothing_read else "skipped-no-change",
@@ -347,9 +377,11 @@ class RunIteration:
             monitor=monitor,
             rng=services.rng,
             pages=_page_texts(sensed),
-            held=history.held,
+            held=held_spans(self.loaded),
             hint=sensed.output.volatility_hint or history.volatility_hint,
         )
+        known = learn_known(self.loaded, sensed, self.known_look)
+        scheduled, known = self._with_look(scheduled, known)
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
         else:
@@ -379,6 +411,7 @@ class RunIteration:
             delivery=delivery,
             complete=complete,
             forget_sent=self.forget_sent,
+            context_update=known_context(known),
         )
         return self._outcome(
             "succeeded",
@@ -388,6 +421,12 @@ class RunIteration:
             completed=finished.completed,
             next_run_at=scheduled.at if finished.scheduled else None,
         )
+
+    def _with_look(
+        self, scheduled: ScheduledRun, known: KnownPages | None
+    ) -> tuple[ScheduledRun, KnownPages | None]:
+        monitor, rng = self.loaded.monitor, self.services.rng
+        return next_with_look(scheduled, known, monitor=monitor, now=self.now, rng=rng)
 
     def _outcome(self, status: RunStatusName, *, reason: str, **fields: Any) -> RunOutcome:
         return RunOutcome(

@@ -218,6 +218,7 @@ async def finish_run(
     complete: bool = False,
     forget_sent: bool = False,
     finished_at: datetime | None = None,
+    context_update: Mapping[str, Any] | None = None,
 ) -> Finished:
     """Record the run's outcome, its notification, the dedupe memory (emptied when
     ``forget_sent``, see :func:`sentinel.monitor.notifying.dedupe.forgets_memory`) and the
@@ -242,6 +243,10 @@ async def finish_run(
             if sent_keys(current.context):
                 context = {**current.context, SENT_KEYS: []}
                 await tx.monitors.update(monitor_id, now=now, context=context)
+        if context_update:
+            current = await tx.monitors.get(monitor_id)
+            context = {**current.context, **context_update}
+            await tx.monitors.update(monitor_id, now=now, context=context)
         scheduled = await tx.monitors.record_run(
             monitor_id, owner, ran_at=now, next_run_at=next_run_at, failed=failed
         )

@@ -7,7 +7,10 @@ caller has leased (``claim_due(now, services.lease_owner, …)``):
    reads). A monitor that reads only its named pages first *looks* at them with conditional
    requests (:mod:`sentinel.monitor.look`): when every one is unchanged the run is recorded as
    ``skipped-no-change`` with its next time in one transaction, without an agent, an app or a
-   model request. Otherwise the run record is started;
+   model request. A monitor watching a brief state between its daily searches looks at its
+   known pages (:mod:`sentinel.monitor.known_look`): unchanged, the run is recorded the same
+   way; a page's relevant content changed, the run reads the known pages instead of
+   searching. Otherwise the run record is started;
 2. sense (:mod:`sentinel.monitor.sensing.sensor`): search, read the chosen pages, pre-filter. When
    every source is unchanged and no search hit is new, stop here: the run is recorded as
    ``skipped-no-change`` (``skipped-nothing-read`` when there was no page to read at all, with
@@ -56,6 +59,7 @@ from sentinel.monitor.failures import (
 )
 from sentinel.monitor.governing.governor import make_governor
 from sentinel.monitor.iteration import RunIteration
+from sentinel.monitor.known_look import record_known_look, take_known_look
 from sentinel.monitor.look import record_look, take_look
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.recording import NotRunnable, peek_run, start_run
@@ -129,8 +133,14 @@ async def execute_run(
         look = None
     if look is not None:
         return await record_look(services, peeked, look)
+    try:
+        known = await take_known_look(services, peeked)
+    except EXPECTED_ERRORS:
+        known = None
+    if known is not None and not known.changed:
+        return await record_known_look(services, peeked, known)
     loaded = await start_run(services.db, peeked)
-    run = RunIteration(services, loaded, RunTrace(services.clock.now))
+    run = RunIteration(services, loaded, RunTrace(services.clock.now), known_look=known)
     with run.usage:
         try:
             run.start()

@@ -118,7 +118,7 @@ def _within_miss_bound(
     if miss is None or planned.at - now <= miss.wait:
         return planned
     bounds = monitor_bounds(monitor, miss)
-    why = f"bounded: {miss.reason}"
+    why = f"{MISS_BOUNDED}{miss.reason}"
     limit = ScheduledRun(now + bounds.max_interval, why)
     if pages:
         tz, mission = monitor_timezone(monitor), monitor.original_query
@@ -129,6 +129,16 @@ def _within_miss_bound(
     early = bounds.max_interval * bounds.jitter_fraction * rng.random()
     at = max(limit.at - early, now + max(bounds.min_interval, MIN_DELAY))
     return ScheduledRun(at, f"{why} → in {format_duration(at - now)}")
+
+
+MISS_BOUNDED = "bounded: "
+"""How the explanation of a run set by the miss bound alone begins."""
+
+
+def only_miss_bounded(run: ScheduledRun) -> bool:
+    """Whether ``run`` is where the miss bound alone put it (no moment the pages name):
+    a look at a known page may stand in for it."""
+    return run.explanation.startswith(MISS_BOUNDED) and "; " not in run.explanation
 
 
 def monitor_timezone(monitor: MonitorRecord) -> tzinfo:

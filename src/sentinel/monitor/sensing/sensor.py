@@ -287,6 +287,7 @@ class Sensor:
         probe: bool = False,
         named: Sequence[str] = (),
         search_too: bool = False,
+        keep_unread: bool = False,
     ) -> SensorResult:
         """Read (named pages, else search hits), pre-filter and (when something changed) ask
         the model for the state.
@@ -295,7 +296,9 @@ class Sensor:
         quoted (read first); ``force`` senses even without a change; ``probe`` first re-reads
         only the pages that matter most (see :class:`SensorPolicy`; ignored with ``force`` and
         with named pages, which are all read every run). ``named`` are the pages the monitor
-        reads on every run; with them it searches only if ``search_too``.
+        reads on every run; with them it searches only if ``search_too``. ``keep_unread``: the
+        pages of ``previous`` this run does not read keep their fingerprints, unjudged (a run
+        reading a monitor's known pages instead of searching).
         """
         named = tuple(dict.fromkeys(named))
         budget = self.max_pages
@@ -304,7 +307,7 @@ class Sensor:
         policy = SensorPolicy(
             self.model,
             force=force,
-            probe=probe and not force and not named,
+            probe=keep_unread or (probe and not force and not named),
             schema=ctx.state_schema,
         )
         terms = query_terms(ctx.original_query, ctx.current_query)

@@ -1,0 +1,281 @@
+"""A monitor's known pages: the few pages its searches found that carry what it watches.
+
+A monitor watching a state that can hold briefly (a restock, a freed slot, an incident) cannot
+search often — a search is the one expensive request — but it can look at the pages that matter
+often: a conditional request and a fingerprint of their relevant content
+(:mod:`sentinel.monitor.known_look`). This module says which pages those are and keeps what
+the monitor learned of each, in the monitor's ``context`` under :data:`KNOWN_PAGES` (so it
+outlives the run history the schedule reads):
+
+- **which pages** (:func:`choose_known`): of the pages a run read in full, those whose relevant
+  excerpt (the paragraphs that mention the mission's or the criteria's words, and the page's
+  structured offers and events) names the criteria's own words, most of them first, at most
+  :data:`MAX_KNOWN` — chosen by what the page says, not by whether a state quoted it, so a
+  shop page whose furniture never lets it answer 304 is still watched;
+- **its relevant fingerprint** (:func:`relevant_fingerprint`): a hash of that excerpt only, so an
+  ad, a "trending" box or a new paragraph about something else does not count as a change,
+  and a changed price, availability or status line always does;
+- **its history**: when the monitor first saw it, when its relevant content last changed, how
+  many times it changed and how many looks saw it, and the validators of the last response;
+  with, for the monitor, when it last searched and the shortest time a state in which the
+  criteria held has lasted (:class:`KnownPages`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+from urllib.parse import urlsplit
+
+from sentinel.monitor.sensing.sources import PageRecord, query_terms
+from sentinel.web.fingerprint import normalize_lines
+
+KNOWN_PAGES = "known_pages"
+"""The key of the known pages in a monitor's ``context``."""
+NAMED_SITE_BONUS = 3
+"""What being on the site the mission names adds to a page's relevance."""
+MAX_KNOWN = 1
+"""The most pages a monitor looks at between searches: each look at a page whose furniture
+changes (no 304) is a full fetch."""
+
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.$%'-]*")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+@dataclass(frozen=True)
+class KnownPage:
+    """One known page: its relevant fingerprint and score (criteria words its excerpt names),
+    the validators of the response it was taken from, and its history (ISO 8601 times on the
+    run's clock; ``changes``: how many times its relevant content changed since
+    ``first_seen``; ``looks``: how many looks asked it)."""
+
+    url: str
+    relevant: str
+    score: int
+    first_seen: str
+    changed_at: str
+    changes: int = 0
+    looks: int = 0
+    etag: str | None = None
+    last_modified: str | None = None
+
+
+@dataclass(frozen=True)
+class KnownPages:
+    """What a monitor knows of its pages: the pages (most relevant first), when it last
+    searched, the shortest life of a state in which its criteria held (seconds; kept
+    beyond the run history's window), and the time of a run its schedule set before the next
+    look (a moment its pages name, a retry): that run searches and reads in full."""
+
+    pages: tuple[KnownPage, ...] = ()
+    searched_at: str | None = None
+    shortest_held_s: float | None = None
+    full_at: str | None = None
+
+    @property
+    def urls(self) -> tuple[str, ...]:
+        """The known pages' URLs, most relevant first."""
+        return tuple(page.url for page in self.pages)
+
+    def page(self, url: str) -> KnownPage | None:
+        """The known page at ``url``, if it is one."""
+        return next((page for page in self.pages if page.url == url), None)
+
+    def last_search(self) -> datetime | None:
+        """When the monitor last searched, if it has."""
+        return datetime.fromisoformat(self.searched_at) if self.searched_at else None
+
+    def shortest_held(self) -> timedelta | None:
+        """The shortest life of a state in which the criteria held, if one was seen."""
+        if self.shortest_held_s is None:
+            return None
+        return timedelta(seconds=self.shortest_held_s)
+
+    def with_held(self, held: tuple[timedelta, ...]) -> KnownPages:
+        """These pages with the shortest of ``held`` (the run history's state lives) kept."""
+        spans = [span.total_seconds() for span in held if span > timedelta(0)]
+        if self.shortest_held_s is not None:
+            spans.append(self.shortest_held_s)
+        return replace(self, shortest_held_s=min(spans)) if spans else self
+
+
+def relevant_excerpt(text: str, structured: str, terms: frozenset[str]) -> list[str]:
+    """The page's relevant content as normalized lines: its structured offers and events, and
+    the paragraphs that mention one of ``terms`` (relative times, ad labels and markup are
+    dropped, see :func:`sentinel.web.fingerprint.normalize_lines`)."""
+    lines = normalize_lines(structured) if structured else []
+    for paragraph in _PARAGRAPH_BREAK.split(text):
+        if _words(paragraph) & terms:
+            lines.extend(normalize_lines(paragraph))
+    return lines
+
+
+def relevant_fingerprint(page: PageRecord, terms: frozenset[str]) -> str:
+    """SHA-256 (hex) of the page's relevant excerpt (:func:`relevant_excerpt`)."""
+    payload = "\n".join(relevant_excerpt(page.text, page.structured, terms))
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def relevance(
+    page: PageRecord,
+    terms: frozenset[str],
+    criteria: frozenset[str],
+    *,
+    mission: frozenset[str] = frozenset(),
+    cited: bool = False,
+) -> int:
+    """How much the page matters: the ``criteria``'s words its relevant excerpt names (0 when
+    none), and the mission's or criteria's words its title and its address's path name (a
+    page titled, or at an address named, after the watched thing is about it, where a listing
+    names it among others),
+    :data:`NAMED_SITE_BONUS` more on a site the
+    ``mission``'s words name ("… at CircuitCove" → circuitcove.example: the authority, whose
+    product page beats a listing or a blog naming more of the words), one more when the state
+    quoted it."""
+    excerpt = relevant_excerpt(page.text, page.structured, terms)
+    found: set[str] = set()
+    for line in excerpt:
+        found |= _words(line) & criteria
+    if not found:
+        return 0
+    address = urlsplit(page.url)
+    titled = _words(page.title or "") & (criteria | mission)
+    slug = _words(re.sub(r"[/_-]+", " ", address.path)) & (criteria | mission)
+    labels = (address.hostname or "").removeprefix("www.").split(".")[:-1]
+    named = NAMED_SITE_BONUS if any(_stem(label) in mission for label in labels) else 0
+    return len(found) + len(titled) + len(slug) + named + cited
+
+
+def monitor_terms(mission: str, criteria: str | None) -> tuple[frozenset[str], frozenset[str]]:
+    """The words that make a paragraph relevant (the mission's and the criteria's) and the
+    criteria's own (the mission's when there are no criteria), without plural endings."""
+    own = _stems(query_terms(criteria)) if criteria else frozenset()
+    mission_terms = _stems(query_terms(mission))
+    return mission_terms | own, own or mission_terms
+
+
+def choose_known(
+    pages: Mapping[str, PageRecord],
+    *,
+    previous: KnownPages | None,
+    mission: str,
+    criteria: str | None,
+    now: datetime,
+    searched: bool,
+    cited: Sequence[str] = (),
+) -> KnownPages:
+    """The known pages after a run that read ``pages`` in full (see the module documentation):
+    each page read keeps its history, with its relevant content compared with the stored one;
+    a known page this run did not read stays a candidate with its stored score; the
+    :data:`MAX_KNOWN` best-scored pages naming a criteria word are kept (:func:`relevance`;
+    ``cited``: the pages the state quotes). ``searched``: the run searched (its time is
+    kept)."""
+    terms, criteria_terms = monitor_terms(mission, criteria)
+    before = previous or KnownPages()
+    when = now.isoformat()
+    candidates: dict[str, KnownPage] = {page.url: page for page in before.pages}
+    for url, page in pages.items():
+        score = relevance(
+            page, terms, criteria_terms, mission=_stems(query_terms(mission)), cited=url in cited
+        )
+        fingerprint = relevant_fingerprint(page, terms)
+        known = candidates.get(url)
+        if known is None:
+            candidates[url] = KnownPage(url, fingerprint, score, when, when)
+            continue
+        changed = known.relevant != fingerprint
+        candidates[url] = replace(
+            known,
+            relevant=fingerprint,
+            score=score,
+            changed_at=when if changed else known.changed_at,
+            changes=known.changes + changed,
+            etag=None,
+            last_modified=None,
+        )
+    order = list(candidates)
+    ranked = sorted(
+        (page for page in candidates.values() if page.score > 0),
+        key=lambda page: (-page.score, order.index(page.url)),
+    )
+    return replace(
+        before,
+        pages=tuple(ranked[:MAX_KNOWN]),
+        searched_at=when if searched else before.searched_at,
+        full_at=None if searched else before.full_at,
+    )
+
+
+def known_from_context(context: Mapping[str, Any]) -> KnownPages | None:
+    """The known pages kept in a monitor's ``context``; None when there are none or they are
+    malformed (the monitor then runs as if it had never searched)."""
+    stored = context.get(KNOWN_PAGES)
+    if not isinstance(stored, Mapping):
+        return None
+    pages = []
+    for item in stored.get("pages") or ():
+        if not isinstance(item, Mapping):
+            continue
+        try:
+            pages.append(
+                KnownPage(
+                    url=str(item["url"]),
+                    relevant=str(item["relevant"]),
+                    score=int(item.get("score", 1)),
+                    first_seen=str(item["first_seen"]),
+                    changed_at=str(item["changed_at"]),
+                    changes=int(item.get("changes", 0)),
+                    looks=int(item.get("looks", 0)),
+                    etag=_text(item.get("etag")),
+                    last_modified=_text(item.get("last_modified")),
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            continue
+    held = stored.get("shortest_held_s")
+    return KnownPages(
+        pages=tuple(pages),
+        searched_at=_text(stored.get("searched_at")),
+        full_at=_text(stored.get("full_at")),
+        shortest_held_s=float(held) if isinstance(held, int | float) else None,
+    )
+
+
+def known_to_json(known: KnownPages) -> dict[str, Any]:
+    """The known pages as kept in the monitor's ``context`` (see :func:`known_from_context`)."""
+    return {
+        "pages": [
+            {key: value for key, value in vars(page).items() if value is not None}
+            for page in known.pages
+        ],
+        "searched_at": known.searched_at,
+        "full_at": known.full_at,
+        "shortest_held_s": known.shortest_held_s,
+    }
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _words(text: str) -> set[str]:
+    return {_stem(m.group().strip(".'-").casefold()) for m in _WORD.finditer(text)}
+
+
+def _stem(word: str) -> str:
+    """The word without a plural or possessive ending ("advisories" → "advisory",
+    "circuitcove's" → "circuitcove", "slots" → "slot"), so a page's words meet the monitor's."""
+    word = word.removesuffix("'s")
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _stems(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(_stem(word) for word in words)

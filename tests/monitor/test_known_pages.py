@@ -1,0 +1,157 @@
+"""Known pages (sentinel.monitor.known_pages): which pages a monitor looks at between its
+searches — chosen by what their relevant content says about the criteria, not by whether a
+state quoted them — the fingerprint of that relevant content only, and the history kept in the
+monitor's context."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from sentinel.monitor.known_pages import (
+    KNOWN_PAGES,
+    MAX_KNOWN,
+    KnownPages,
+    choose_known,
+    known_from_context,
+    known_to_json,
+    monitor_terms,
+    relevance,
+    relevant_fingerprint,
+)
+from sentinel.monitor.sensing.sources import PageRecord, query_terms
+
+NOW = datetime(2025, 9, 1, 9, tzinfo=UTC)
+MISSION = "Tell me when the Lumen K2 lamp is back in stock at Brightway"
+CRITERIA = "the lamp is in stock"
+SHOP = "https://brightway.example/lamps/lumen-k2"
+NEWS = "https://news.example/lamp-shortage"
+ABOUT = "https://brightway.example/about"
+
+
+def page(url: str, text: str, structured: str = "") -> PageRecord:
+    return PageRecord(url, url, None, text, fingerprint=str(hash(text)), structured=structured)
+
+
+def shop(availability: str, furniture: str = "Trending: garden chairs -20%") -> PageRecord:
+    return page(
+        SHOP,
+        f"Lumen K2 lamp\n\nAvailability: {availability}\n\n{furniture}",
+        structured=f"offer: Lumen K2, 89.00 USD, {availability.replace(' ', '')}",
+    )
+
+
+def choose(pages: list[PageRecord], previous: KnownPages | None = None, **at: object) -> KnownPages:
+    when = at.get("now", NOW)
+    assert isinstance(when, datetime)
+    return choose_known(
+        {p.url: p for p in pages},
+        previous=previous,
+        mission=MISSION,
+        criteria=CRITERIA,
+        now=when,
+        searched=bool(at.get("searched", True)),
+    )
+
+
+def test_known_pages_are_those_whose_relevant_content_names_the_criteria_best_first() -> None:
+    about = page(ABOUT, "Brightway is a family business founded in 1921.")
+    news = page(NEWS, "Makers warn of a shortage.\n\nThe K2 is out of stock in many shops.")
+
+    known = choose([about, news, shop("Out of stock")])
+
+    # The shop names "lamp" and "stock" on the site the mission names; the news only "stock";
+    # the About page nothing the criteria say.
+    assert known.urls == (SHOP, NEWS)[:MAX_KNOWN]
+    assert known.searched_at == NOW.isoformat()
+
+
+def test_furniture_outside_the_relevant_paragraphs_leaves_the_fingerprint_alone() -> None:
+    terms, _ = monitor_terms(MISSION, CRITERIA)
+    before = relevant_fingerprint(shop("Out of stock"), terms)
+
+    assert relevant_fingerprint(shop("Out of stock", "Trending: sofas, 3 minutes ago"), terms) == (
+        before
+    )
+    assert relevant_fingerprint(shop("In stock"), terms) != before
+
+
+def test_a_page_read_again_counts_a_change_of_its_relevant_content_only() -> None:
+    first = choose([shop("Out of stock")])
+    later = NOW + timedelta(hours=5)
+
+    same = choose([shop("Out of stock", "Ad: new sofas")], first, now=later)
+    changed = choose([shop("In stock")], same, now=later + timedelta(hours=1), searched=False)
+
+    assert same.pages[0].changes == 0
+    assert changed.pages[0].changes == 1
+    assert changed.pages[0].changed_at == (later + timedelta(hours=1)).isoformat()
+    assert changed.pages[0].first_seen == NOW.isoformat()
+    assert changed.searched_at == later.isoformat()  # the run that did not search keeps it
+
+
+def test_a_known_page_a_run_did_not_read_stays_known() -> None:
+    first = choose([shop("Out of stock")])
+
+    after = choose([page(ABOUT, "Opening hours: 9 to 5.")], first)
+
+    assert after.urls == (SHOP,)
+
+
+def test_the_shortest_state_seen_outlives_the_run_history() -> None:
+    known = KnownPages().with_held((timedelta(hours=5),)).with_held((timedelta(hours=9),))
+
+    assert known.shortest_held() == timedelta(hours=5)
+    assert KnownPages().with_held(()).shortest_held() is None
+
+
+def test_known_pages_round_trip_through_the_monitor_context() -> None:
+    known = choose([shop("Out of stock")]).with_held((timedelta(hours=3),))
+
+    stored = known_from_context({KNOWN_PAGES: known_to_json(known)})
+
+    assert stored == known
+
+
+def test_malformed_known_pages_read_as_none_or_are_left_out() -> None:
+    assert known_from_context({}) is None
+    assert known_from_context({KNOWN_PAGES: "nonsense"}) is None
+    stored = known_from_context({KNOWN_PAGES: {"pages": [{"url": SHOP}, 3]}})
+    assert stored == KnownPages()
+
+
+def test_the_page_on_the_site_the_mission_names_beats_a_listing_naming_more_words() -> None:
+    listing = page(
+        "https://lampfinder.example/k2",
+        "Lumen K2 lamp: in stock at two shops, out of stock at Brightway.",
+    )
+    terms, criteria = monitor_terms(MISSION, CRITERIA)
+    mission = query_terms(MISSION)
+
+    shop_score = relevance(shop("Out of stock"), terms, criteria, mission=mission)
+    listing_score = relevance(listing, terms, criteria, mission=mission)
+
+    assert shop_score > listing_score > 0
+    assert choose([listing, shop("Out of stock")]).urls[0] == SHOP
+
+
+def test_plural_and_possessive_words_meet_the_monitors_words() -> None:
+    terms, criteria = monitor_terms(
+        "Tell me whenever there's a boil-water advisory for Westfield",
+        "The utility's advisory covers Westfield",
+    )
+    advisories = page("https://water.example/advisories", "There are no active advisories.")
+    projects = page("https://water.example/projects", "Westfield main replacement.")
+
+    assert relevance(advisories, terms, criteria) > 0
+    assert relevance(projects, terms, criteria) > 0
+    assert "utility" in criteria
+
+
+def test_a_page_at_an_address_named_after_the_watched_thing_beats_its_sites_listing() -> None:
+    listing = page(
+        "https://brightway.example/lamps",
+        "Lumen K2 lamp: out of stock. Lumen K3 lamp: in stock. Lumen K1 lamp: in stock.",
+    )
+    product = page(SHOP, "Availability: out of stock.", structured="offer: Lumen K2")
+
+    assert choose([listing, product]).urls[0] == SHOP
