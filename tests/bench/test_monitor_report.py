@@ -6,7 +6,13 @@ from datetime import timedelta
 
 from sentinel.bench.monitoring.metrics import Timeline, match_notifications
 from sentinel.bench.monitoring.policy import PolicyResult
-from sentinel.bench.monitoring.report import format_delay, markdown, targets, to_json
+from sentinel.bench.monitoring.report import (
+    code_commit,
+    format_delay,
+    markdown,
+    targets,
+    to_json,
+)
 from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
 from sentinel.bench.monitoring.sensors import SensorSetup
 from tests.bench.monitor_scenarios import LAUNCH, QUIET, scenario
@@ -89,6 +95,9 @@ def test_targets_are_judged_on_the_test_split_when_it_ran() -> None:
         "gizmo-launch": "dev",
         "gizmo-launch-2": "test",
     }
+    # The commit is the code the run measured (read when it started), not the checkout's now.
+    assert to_json(result, scenario_source="here", commit="abc1234")["commit"] == "abc1234"
+    assert document["commit"] == code_commit()
 
 
 def test_targets_fall_back_to_every_scenario_without_a_test_split() -> None:

@@ -101,7 +101,7 @@ import typer
 
 from sentinel.bench.monitoring.policies import make_policy, policy_names
 from sentinel.bench.monitoring.policy import Policy
-from sentinel.bench.monitoring.report import markdown, to_json
+from sentinel.bench.monitoring.report import code_commit, markdown, to_json
 from sentinel.bench.monitoring.runner import BenchResult, load_scenarios, run_benchmark
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import ConfigError, InvalidInput
@@ -259,6 +259,7 @@ def command(
     setup = _setup(sensor, model, error_rate)
     chosen = _policies(policy)
     workers = jobs or ((os.cpu_count() or 1) if setup.oracle else 1)
+    measured = code_commit()  # read now: a commit made while the worlds run is not measured
     try:
         result = run(
             sensor=setup,
@@ -277,7 +278,8 @@ def command(
             raise
         raise typer.BadParameter(error.problem, param_hint="--scenarios") from None
     report = markdown(result)
-    document = to_json(result, scenario_source=str(scenarios) if scenarios else "bundled")
+    source = str(scenarios) if scenarios else "bundled"
+    document = to_json(result, scenario_source=source, commit=measured)
     sys.stdout.write(report)
     if json_file is not None:
         json_file.parent.mkdir(parents=True, exist_ok=True)

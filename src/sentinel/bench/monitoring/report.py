@@ -293,8 +293,11 @@ def _scenario_row(score: ScenarioScore) -> str:
     )
 
 
-def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
-    """The results document (see the command's documentation for its shape)."""
+def to_json(
+    result: BenchResult, *, scenario_source: str, commit: str | None = None
+) -> dict[str, Any]:
+    """The results document (see the command's documentation for its shape); ``commit`` is
+    the code the run measured (read when it started), else the checkout's now."""
     policies: dict[str, Any] = {}
     splits: dict[str, dict[str, Any]] = {split: {} for split in result.splits}
     for policy in result.policies:
@@ -316,7 +319,7 @@ def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
         "prices": PRICES.to_json(),
         "scenario_source": scenario_source,
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "commit": _commit(),
+        "commit": commit or code_commit(),
         "machine": {
             "platform": platform.platform(),
             "cpus": os.cpu_count(),
@@ -330,7 +333,8 @@ def to_json(result: BenchResult, *, scenario_source: str) -> dict[str, Any]:
     }
 
 
-def _commit() -> str | None:
+def code_commit() -> str | None:
+    """The checkout's commit (short hash), None outside a git checkout."""
     try:
         done = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"],
