@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sentinel.bench.doc_tables.format import Document, commit_line, load, num, pct, table
 from sentinel.bench.monitoring.report import format_cost, format_delay
-from sentinel.bench.monitoring.tables import load_documents, readme_tables
+from sentinel.bench.monitoring.tables import load_documents, policy_table, readme_tables
 
 
 def _oracle_test_documents(folder: Path) -> list[Document]:
@@ -111,7 +111,7 @@ def _cost_rows(document: Document, split: str, policies: Sequence[str]) -> list[
     return rows
 
 
-def _policytable(document: Document, split: str) -> str:
+def _checks_table(document: Document, split: str) -> str:
     """The policies of one run on ``split``: with the cost columns when the run has them."""
     policies = list(document["policies"])
     if "search" in document:
@@ -120,13 +120,13 @@ def _policytable(document: Document, split: str) -> str:
 
 
 def monitor_dev(folder: Path) -> str:
-    """Oracle-facts on ``dev``, seed 0: every policy that ran."""
-    return _policytable(load(folder, "monitor-oracle-facts-dev-seed0.json"), "dev")
+    """Oracle-facts on ``dev``, seed 0: every policy that ran, with its costs."""
+    return policy_table([load(folder, "monitor-oracle-facts-dev-seed0.json")])
 
 
 def monitor_error10(folder: Path) -> str:
     """Oracle-facts with a 10 % error rate on ``test``, seed 0: every policy."""
-    return _policytable(load(folder, "monitor-oracle-facts-test-error10-seed0.json"), "test")
+    return _checks_table(load(folder, "monitor-oracle-facts-test-error10-seed0.json"), "test")
 
 
 _DEV_HISTORY = (
@@ -135,7 +135,14 @@ _DEV_HISTORY = (
         "development/monitor-dev-seed0-7e3edf5-first-bound.json",
         'first version of the bound ("opening", "sale" still brief)',
     ),
-    ("monitor-oracle-facts-dev-seed0.json", "updated pages read, appointments, oracle quotes"),
+    (
+        "development/monitor-oracle-facts-dev-seed0-d86da08-perfect-search.json",
+        "updated pages read, appointments, oracle quotes",
+    ),
+    (
+        "monitor-oracle-facts-dev-seed0.json",
+        "looks at a known page between daily searches; realistic search engine",
+    ),
 )
 
 

@@ -29,7 +29,7 @@ from sentinel.bench.monitoring.report import (
 )
 from sentinel.errors import InvalidInput
 
-__all__ = ["averaged", "load_documents", "main", "readme_tables"]
+__all__ = ["averaged", "load_documents", "main", "policy_table", "readme_tables"]
 
 Document = Mapping[str, Any]
 _KEYS = ("recall", "false_alerts", "noise_only_false_alerts", "median_delay_s", "p90_delay_s")
@@ -107,6 +107,18 @@ def _count(value: float | None) -> str:
 
 def readme_tables(documents: Sequence[Document]) -> str:
     """The markdown tables (see the module documentation)."""
+    lines = [*policy_lines(documents), "", *_targets(documents), "", *_per_seed(documents)]
+    lines += ["", *_worlds(documents[0])]
+    return "\n".join(lines) + "\n"
+
+
+def policy_table(documents: Sequence[Document]) -> str:
+    """Only the first table: every policy on every split, with its costs."""
+    return "\n".join(policy_lines(documents)) + "\n"
+
+
+def policy_lines(documents: Sequence[Document]) -> list[str]:
+    """The lines of :func:`policy_table`."""
     seeds = ", ".join(str(d["seed"]) for d in documents)
     policies = list(documents[0]["policies"])
     search = documents[0].get("search", "perfect")
@@ -138,8 +150,7 @@ def readme_tables(documents: Sequence[Document]) -> str:
                 f"{_ratio(row['paid_requests'], diff.get('paid_requests'))} | "
                 f"{_ratio(row['model_calls'], llm.get('model_calls'))} |"
             )
-    lines += ["", *_targets(documents), "", *_per_seed(documents), "", *_worlds(documents[0])]
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def _targets(documents: Sequence[Document]) -> list[str]:
