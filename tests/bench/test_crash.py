@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -172,10 +173,12 @@ def test_a_short_campaign_on_sqlite_loses_and_doubles_nothing(tmp_path: Path) ->
 
 
 async def scratch_databases() -> list[str]:
+    """This process's campaign databases (another test run beside this one has its own)."""
     connection = await asyncpg.connect(DEFAULT_PG_SERVER, timeout=3)
     try:
         rows = await connection.fetch(
-            "SELECT datname FROM pg_database WHERE datname LIKE 'sentinel_crash_%'"
+            "SELECT datname FROM pg_database WHERE datname LIKE $1",
+            f"sentinel_crash_{os.getpid()}_%",
         )
     finally:
         await connection.close()
@@ -186,9 +189,9 @@ async def scratch_databases() -> list[str]:
 def test_a_short_campaign_on_postgresql_loses_nothing_and_drops_its_database(
     tmp_path: Path, pg_url: str
 ) -> None:
-    before = asyncio.run(scratch_databases())
+    assert asyncio.run(scratch_databases()) == []
     check(campaign(tmp_path, "postgresql"))
-    assert asyncio.run(scratch_databases()) == before
+    assert asyncio.run(scratch_databases()) == []
 
 
 def test_an_unknown_database_is_refused_by_name() -> None:

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser, async_playwright, expect
 
 from sentinel.storage import Database, open_database
 from sentinel.storage.settings import sqlite_url
@@ -33,6 +33,13 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# What a page shows is waited for, not timed: the default 5 s of an ``expect`` failed a stopped
+# turn's "Stopped." with two test suites and a benchmark sharing 2 cores. Nothing here is a
+# speed measurement, so the wait is generous; a page that never shows the text still fails.
+EXPECT_TIMEOUT_MS = 60_000
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
