@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from pathlib import Path
 
 import asyncpg
@@ -22,10 +23,12 @@ pytestmark = pytest.mark.network
 
 
 async def scratch_databases() -> list[str]:
+    """This process's scratch databases (another test run beside this one has its own)."""
     connection = await asyncpg.connect(DEFAULT_PG_SERVER, timeout=3)
     try:
         rows = await connection.fetch(
-            "SELECT datname FROM pg_database WHERE datname LIKE 'sentinel_bench_%'"
+            "SELECT datname FROM pg_database WHERE datname LIKE $1",
+            f"sentinel_bench_{os.getpid()}_%",
         )
     finally:
         await connection.close()
@@ -35,7 +38,7 @@ async def scratch_databases() -> list[str]:
 def test_both_engines_run_each_size_and_the_scratch_databases_are_dropped(
     tmp_path: Path, pg_url: str
 ) -> None:
-    before = asyncio.run(scratch_databases())
+    assert asyncio.run(scratch_databases()) == []
     out = tmp_path / "engine.json"
     args = ["--monitors", "3,6", "--concurrency", "4", "--json", str(out)]
     result = CliRunner().invoke(app, ["bench", "engine-temporal", *args], env={"COLUMNS": "200"})
@@ -47,4 +50,4 @@ def test_both_engines_run_each_size_and_the_scratch_databases_are_dropped(
     assert document["benchmark"] == "engine-temporal"
     assert document["machine"]["cpus"] >= 1
     assert result.output.count("temporal") >= 2, "one table row per engine and size"
-    assert asyncio.run(scratch_databases()) == before
+    assert asyncio.run(scratch_databases()) == []
