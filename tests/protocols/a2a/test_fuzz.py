@@ -158,3 +158,20 @@ async def test_bytes_that_are_not_json_get_a_parse_error(
 ) -> None:
     response = await rpc.post("/a2a", content=raw, headers={"content-type": "application/json"})
     check(response)
+
+
+@pytest.mark.parametrize("method", ["message/send", "tasks/get", "tasks/cancel"])
+async def test_a_v03_method_under_a_newer_version_gets_version_not_supported(
+    rpc: httpx.AsyncClient, method: str
+) -> None:
+    # Found by the fuzzer above: the SDK's v0.3 adapter answered it as an internal error.
+    body = {"jsonrpc": "2.0", "id": 3, "method": method, "params": {}}
+    response = await rpc.post("/a2a", json=body, headers={"A2A-Version": "1.0"})
+    check(response)
+    error = response.json()["error"]
+    assert (response.json()["id"], error["code"]) == (3, -32009)
+    assert method in error["message"]
+    assert "1.0" in error["message"]
+    # Without the header (a v0.3 client) the method is served as before.
+    legacy = await rpc.post("/a2a", json=body)
+    assert legacy.json().get("error", {}).get("code") != -32009

@@ -181,17 +181,61 @@ def _guarded(route: Route) -> Callable[[Request], Awaitable[Response]]:
                 headers=exc.headers,
             )
         try:
-            json.loads(await request.body())
+            body = json.loads(await request.body())
         except ValueError as exc:
             # The SDK answers invalid JSON with a parse error, but bytes that are not text
             # at all (UnicodeDecodeError) with an internal error: answer both here.
             return JSONResponse(
                 {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": str(exc)}}
             )
+        if mismatch := _legacy_method_of_another_version(request, body):
+            return mismatch
         response: Response = await endpoint(request)
         return response
 
     return guarded
+
+
+LEGACY_METHODS = frozenset(
+    {
+        "message/send",
+        "message/stream",
+        "tasks/get",
+        "tasks/cancel",
+        "tasks/resubscribe",
+        "tasks/pushNotificationConfig/set",
+        "tasks/pushNotificationConfig/get",
+        "tasks/pushNotificationConfig/list",
+        "tasks/pushNotificationConfig/delete",
+        "agent/getAuthenticatedExtendedCard",
+    }
+)
+"""A2A v0.3's method names, which the SDK serves to v0.3 clients only."""
+VERSION_NOT_SUPPORTED = -32009
+"""A2A 1.0's JSON-RPC code for a version the server does not serve this way."""
+
+
+def _legacy_method_of_another_version(request: Request, body: Any) -> Response | None:
+    """A v0.3 method asked for under another ``A2A-Version`` gets A2A's "version not
+    supported" error, naming both (the SDK's v0.3 adapter answered it as an internal error)."""
+    version = request.headers.get("A2A-Version", "").strip()
+    if not version or version.startswith("0.3") or not isinstance(body, dict):
+        return None
+    method = body.get("method")
+    if method not in LEGACY_METHODS:
+        return None
+    request_id = body.get("id")
+    problem = (
+        f"{method!r} is an A2A 0.3 method; this request says A2A-Version {version!r}: "
+        "send it without that header, or use the version's own method name"
+    )
+    return JSONResponse(
+        {
+            "jsonrpc": "2.0",
+            "id": request_id if isinstance(request_id, str | int) else None,
+            "error": {"code": VERSION_NOT_SUPPORTED, "message": problem},
+        }
+    )
 
 
 __all__ = ["A2AService", "create_a2a_app", "install_a2a"]
