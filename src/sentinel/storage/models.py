@@ -128,6 +128,9 @@ class Monitor(Base):
     # fields ({"name", "type"} objects): validated by sentinel.monitor.models.MonitorSpec.
     urls: Mapped[list[str]] = mapped_column(JSONDocument, server_default=text("'[]'"))
     fields: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument, server_default=text("'[]'"))
+    # The sentence compiled into subject, typed fields and a CEL condition (migration 0013;
+    # sentinel.monitor.contract), or null: then the governor decides as before.
+    contract: Mapped[dict[str, Any] | None] = mapped_column(JSONDocument, nullable=True)
     lease_owner: Mapped[str | None] = mapped_column(String(200))
     lease_expires_at: Mapped[datetime | None]
     created_at: Mapped[datetime]
