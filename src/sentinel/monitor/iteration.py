@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from sentinel.llm import UsageTracker
 from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governing.corroborate import uncorroborated_change
-from sentinel.monitor.governing.governor import Governor
+from sentinel.monitor.governing.governor import Governor, contract_of
 from sentinel.monitor.governing.grounding import ground_decision
 from sentinel.monitor.known_learning import (
     held_spans,
@@ -108,6 +108,7 @@ class RunIteration:
                 "reading the known pages instead of searching",
                 pages=self.known_look.answers,
             )
+        contract = contract_of(monitor)
         sensor = Sensor(
             services.sensor_model,
             search,
@@ -124,6 +125,7 @@ class RunIteration:
             run_count=monitor.run_count,
             now=self.now,
             state_schema=schema_for(monitor.governor_rules, monitor.fields),
+            contract=contract.model_dump(mode="json") if contract else None,
         )
         evidence = loaded.latest.evidence if loaded.latest else []
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
@@ -280,6 +282,7 @@ class RunIteration:
             notify=NotifyBehavior(monitor.notify_behavior.value),
             evidence=sensed.output.evidence,
             now=self.now,
+            readings=sensed.output.readings,
         )
         with self.trace.timed("govern") as note:
             proposed = await governor.govern(ctx)
@@ -288,6 +291,10 @@ class RunIteration:
                 f"{governor.kind} governor: {verdict}; next check {proposed.next_check!r}"
             )
             note.detail["reasoning"] = proposed.reasoning
+        if governor.kind == "contract":
+            # The contract's readings were verified against the pages before the condition
+            # saw them (sentinel.monitor.reading.verify): nothing is left to argue with.
+            return self._deduplicated(proposed, proposed, governor.kind)
         pages = {url: page.readable_text for url, page in sensed.pages.items()}
         decision, grounding = ground_decision(
             proposed,
@@ -309,13 +316,20 @@ class RunIteration:
             )
         if decision.should_act and governor.kind == "rules" and monitor.governor_rules:
             decision = self.corroborate(decision, monitor.governor_rules, sensed)
+        return self._deduplicated(proposed, decision, governor.kind)
+
+    def _deduplicated(
+        self, proposed: GovernorDecision, decision: GovernorDecision, kind: str
+    ) -> GovernorDecision:
+        """``decision`` unless notify=always already sent its facts; recorded for the run."""
+        monitor = self.loaded.monitor
         behaviour = NotifyBehavior(monitor.notify_behavior.value)
         self.forget_sent = forgets_memory(proposed, behaviour)
         decision, duplicate = suppress_duplicate(decision, behaviour, sent_keys(monitor.context))
         if duplicate is not None:
             self.trace.add("dedupe", f"suppressed: {duplicate}")
         self.decision = {
-            "governor": governor.kind,
+            "governor": kind,
             **decision.model_dump(mode="json"),
             "proposed_should_act": proposed.should_act,
         }

@@ -65,6 +65,11 @@ class SensorContext(BaseModel):
     state_schema: StateSchema | None = Field(
         default=None, description="The fields to report (the rule's and declared ones), if any."
     )
+    contract: dict[str, Any] | None = Field(
+        default=None,
+        description="The monitor's contract (sentinel.monitor.contract): its fields are read "
+        "from the pages by code first, the model only choosing among candidates.",
+    )
 
 
 class SensorOutput(BaseModel):
@@ -85,6 +90,11 @@ class SensorOutput(BaseModel):
     evidence: list[Evidence] = Field(
         default_factory=list, description="Verbatim quotes supporting the state."
     )
+    readings: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="A contract's readings: each field's value, quote, page, source and "
+        "whether it was verified (sentinel.monitor.reading).",
+    )
 
 
 class GovernorContext(BaseModel):
@@ -103,6 +113,9 @@ class GovernorContext(BaseModel):
         default_factory=list, description="The sensor's quotes, for the notification to cite."
     )
     now: datetime | None = Field(default=None, description="The run's clock, to reason on dates.")
+    readings: list[dict[str, Any]] = Field(
+        default_factory=list, description="The contract's readings (see SensorOutput)."
+    )
 
 
 class GovernorDecision(BaseModel):

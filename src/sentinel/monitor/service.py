@@ -14,6 +14,8 @@ from datetime import timedelta
 from typing import Any
 
 from sentinel.errors import InvalidInput
+from sentinel.monitor.contract import Contract, compile_sentence
+from sentinel.monitor.contract.from_rules import contract_from_rules
 from sentinel.monitor.models import MAX_CHANNELS, MonitorSpec, parse_monitor_spec
 from sentinel.notify import parse_channel_specs
 from sentinel.storage import (
@@ -121,7 +123,25 @@ def new_monitor(spec: MonitorSpec, *, channels: Sequence[Mapping[str, Any]] = ()
         context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
         urls=list(spec.urls),
         fields=stored_fields(spec),
+        contract=stored_contract(contract_for(spec)),
     )
+
+
+def contract_for(spec: MonitorSpec) -> Contract | None:
+    """The contract a monitor decides by: the user's rule over fields a page states, else the
+    sentence (and criteria) compiled by code; None when neither has a field form (the LLM
+    governor decides) or when the user declared fields of their own (the sensor reports them).
+    """
+    if spec.governor == "rules" and spec.rules:
+        return contract_from_rules(spec.rules, spec.query)
+    if spec.fields:
+        return None
+    return compile_sentence(spec.query, spec.criteria)
+
+
+def stored_contract(contract: Contract | None) -> dict[str, Any] | None:
+    """A contract as stored (``monitors.contract``)."""
+    return contract.model_dump(mode="json") if contract is not None else None
 
 
 def stored_fields(spec: MonitorSpec) -> list[dict[str, Any]]:
@@ -176,6 +196,7 @@ def monitor_changes(record: MonitorRecord, patch: Mapping[str, Any]) -> MonitorC
         context=_with_timezone(record.context, spec.timezone),
         urls=list(spec.urls),
         fields=stored_fields(spec),
+        contract=stored_contract(contract_for(spec)),
     )
     if "channels" in patch:
         changes["channels"] = parse_channel_specs(spec.channels)

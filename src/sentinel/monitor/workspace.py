@@ -279,10 +279,11 @@ def report_state(
     evidence: list[QuoteRef] | None = None,
     volatility_hint: str | None = None,
     query_update: str | None = None,
+    readings: list[dict[str, Any]] | None = None,
 ) -> None:
     """Report what the pages say: the new state, short verbatim quotes (with the number of the
     page each is copied from), how fast things change, and optionally a better search query.
-    This ends your turn."""
+    This ends your turn. (``readings`` are a contract's, written by code, not by a model.)"""
     space = state.workspace
     pages = space.page_list()
     updated_state, misplaced = lift_misplaced_fields(updated_state)
@@ -297,7 +298,8 @@ def report_state(
         else:
             unknown_pages.append(f"{ref.quote[:60]!r}: there is no page {ref.page}")
     kept, reattributed, dropped = _check_quotes(cited, pages)
-    located = locate_evidence(updated_state, pages, kept)
+    # A contract's quotes come with its readings: the code does not look for others.
+    located = [] if readings else locate_evidence(updated_state, pages, kept)
     kept += located
     verdict = None
     accepted_query = None
@@ -311,6 +313,7 @@ def report_state(
             query_update=accepted_query,
             evidence=kept,
             error=_unread(space),
+            readings=list(readings or []),
         ),
         dropped_evidence=tuple(unknown_pages + dropped),
         reattributed=tuple(reattributed),

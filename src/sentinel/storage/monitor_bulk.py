@@ -58,6 +58,7 @@ def monitor_row(new: NewMonitor, now: datetime, owner: str) -> dict[str, Any]:
         "context": dict(new.context),
         "urls": list(new.urls),
         "fields": list(new.fields),
+        "contract": dict(new.contract) if new.contract is not None else None,
         "lease_owner": None,
         "lease_expires_at": None,
         "created_at": now,

@@ -43,6 +43,7 @@ class NewMonitor:
     first_run_at: datetime | None = None
     urls: list[str] = field(default_factory=list)
     fields: list[dict[str, Any]] = field(default_factory=list)
+    contract: dict[str, Any] | None = None
     # The name was made from the query, not chosen: when the owner already has a monitor of
     # that name, the new one is numbered ("… (2)") instead of refused.
     name_derived: bool = False
@@ -68,6 +69,8 @@ class NewMonitor:
         validate_json("context", self.context, dict)
         validate_json("urls", self.urls, list)
         validate_json("fields", self.fields, list)
+        if self.contract is not None:
+            validate_json("contract", self.contract, dict)
 
 
 class MonitorChanges(TypedDict, total=False):
@@ -86,6 +89,7 @@ class MonitorChanges(TypedDict, total=False):
     context: dict[str, Any]
     urls: list[str]
     fields: list[dict[str, Any]]
+    contract: dict[str, Any] | None
 
 
 MUTABLE_FIELDS = frozenset(MonitorChanges.__annotations__)
@@ -126,6 +130,8 @@ def validate_changes(changes: dict[str, Any]) -> None:
     for key in ("urls", "fields"):
         if key in changes:
             validate_json(key, changes[key], list)
+    if changes.get("contract") is not None:
+        validate_json("contract", changes["contract"], dict)
 
 
 def validate_name(name: str) -> None:

@@ -98,6 +98,7 @@ class MonitorRepository:
             context=dict(new.context),
             urls=list(new.urls),
             fields=list(new.fields),
+            contract=dict(new.contract) if new.contract is not None else None,
             created_at=now,
             updated_at=now,
         )

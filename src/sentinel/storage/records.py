@@ -58,6 +58,9 @@ class MonitorRecord(Snapshot[Monitor]):
     fields: list[dict[str, Any]] = field(default_factory=list)
     # Whose monitor (see ``sentinel.owners``).
     owner: str = LOCAL_OWNER
+    # The sentence compiled into subject, fields and condition (``sentinel.monitor.contract``),
+    # or None: the governor decides as before.
+    contract: dict[str, Any] | None = None
 
     CONVERTERS: ClassVar[Converters] = {
         "notify_behavior": NotifyBehavior,

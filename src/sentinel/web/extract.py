@@ -18,12 +18,14 @@ from lxml import etree
 from pydantic import BaseModel, Field
 
 from sentinel.web.dates import parse_datetime
+from sentinel.web.metadata import page_metadata
 from sentinel.web.structured import (
     EventInfo,
     Offer,
+    SoftwareInfo,
     jsonld_blocks,
-    offers_and_events,
     schema_types,
+    structured_items,
 )
 
 # Words in class/id attributes that mark page furniture rather than content.
@@ -78,6 +80,62 @@ class Extraction(BaseModel):
     jsonld: list[dict[str, Any]] = Field(default_factory=list)
     offers: list[Offer] = Field(default_factory=list)
     events: list[EventInfo] = Field(default_factory=list)
+    software: list[SoftwareInfo] = Field(default_factory=list)
+
+
+# Class words that mark a price no longer asked: "was £449.99", a compare-at price, an RRP.
+_OLD_PRICE_WORDS = frozenset(
+    {
+        "old",
+        "was",
+        "compare",
+        "strike",
+        "strikethrough",
+        "crossed",
+        "rrp",
+        "msrp",
+        "uvp",
+        "before",
+        "previous",
+        "streichpreis",
+        "barre",
+        "tachado",
+        "anterior",
+        "original",
+        "list",
+    }
+)
+_STRUCK_TAGS = frozenset({"del", "s", "strike"})
+
+
+def mark_struck_prices(root: etree._Element) -> int:
+    """Wrap struck-through text (``<del>``, ``<s>``, ``<strike>``) and prices whose class says
+    they are no longer asked ("old-price", "was", "compare-at", "rrp") in ``~~`` as Markdown
+    writes strikethrough: the main text then still shows them, marked, and a reader of the
+    price can tell the current one from the old. Returns how many elements were marked."""
+    marked = 0
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        words = set(
+            _WORD_SPLIT.split(f"{element.get('class', '')} {element.get('id', '')}".lower())
+        )
+        struck = element.tag in _STRUCK_TAGS
+        old_price = "price" in words and bool(words & _OLD_PRICE_WORDS)
+        old_price = old_price or bool(words & {"was", "rrp", "msrp", "uvp", "streichpreis"})
+        if not (struck or old_price) or any(
+            a.get("data-sentinel-struck") for a in element.iterancestors()
+        ):
+            continue
+        text = " ".join("".join(element.itertext()).split())
+        if not text or len(text) > 80:
+            continue
+        for child in list(element):
+            element.remove(child)
+        element.text = f"~~{text}~~"
+        element.set("data-sentinel-struck", "1")
+        marked += 1
+    return marked
 
 
 def parse_html(markup: str) -> etree._Element | None:
@@ -173,7 +231,7 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
     if root is None:
         return Extraction()
     nodes = jsonld_blocks(root)
-    offers, events = offers_and_events(nodes)
+    items = structured_items(nodes, "json-ld") + page_metadata(root, url)
     metadata = trafilatura.extract_metadata(root, default_url=url, extensive=False)
     title = _title(root, metadata.title if metadata else None)
     published = _jsonld_date(nodes) or _meta_date(root)
@@ -183,6 +241,7 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
     content = parse_html(markup)
     assert content is not None  # it parsed once already
     prune_noise(content)
+    mark_struck_prices(content)
     text = trafilatura.extract(
         content,
         url=url,
@@ -193,17 +252,22 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
         include_images=False,
         deduplicate=False,
     )
+    if text:
+        # trafilatura escapes the tildes mark_struck_prices wrote; they are markup here.
+        text = text.replace("\\~", "~")
     if not text or not text.strip():
         # trafilatura prunes the tree it is given, so the fallback reads a fresh copy.
         fallback = parse_html(markup)
         assert fallback is not None
         prune_noise(fallback)
+        mark_struck_prices(fallback)
         text = visible_text(fallback)
     return Extraction(
         title=title,
         text=text.strip(),
         published=published,
         jsonld=nodes,
-        offers=offers,
-        events=events,
+        offers=items.offers,
+        events=items.events,
+        software=items.software,
     )

@@ -33,7 +33,7 @@ from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import Politeness, retry_call
 from sentinel.web.robots import RobotsCache
-from sentinel.web.structured import EventInfo, Offer
+from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
 from sentinel.web.transport import GuardedTransport
 
 __all__ = ["FetchError", "FetchResult", "Fetcher", "Validators"]
@@ -84,6 +84,7 @@ class FetchResult(BaseModel):
     jsonld: list[dict[str, Any]] = Field(default_factory=list)
     offers: list[Offer] = Field(default_factory=list)
     events: list[EventInfo] = Field(default_factory=list)
+    software: list[SoftwareInfo] = Field(default_factory=list)
     fingerprint: str
     etag: str | None = None
     last_modified: str | None = None
@@ -269,7 +270,10 @@ class Fetcher:
             jsonld=page.jsonld,
             offers=page.offers,
             events=page.events,
-            fingerprint=content_fingerprint(page.text, page.offers, page.events, title=page.title),
+            software=page.software,
+            fingerprint=content_fingerprint(
+                page.text, page.offers, page.events, title=page.title, software=page.software
+            ),
             etag=raw.headers.get("etag"),
             last_modified=raw.headers.get("last-modified"),
             redirects=raw.redirects,

@@ -20,7 +20,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from sentinel.web.structured import EventInfo, Offer
+from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
 
 _NUMBER_WORD = r"(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|few|several)"
 _UNIT = (
@@ -79,7 +79,9 @@ def normalize_text(text: str) -> str:
     return " ".join(normalize_lines(text))
 
 
-def _structured_lines(offers: Iterable[Offer], events: Iterable[EventInfo]) -> list[str]:
+def _structured_lines(
+    offers: Iterable[Offer], events: Iterable[EventInfo], software: Iterable[SoftwareInfo] = ()
+) -> list[str]:
     lines = [
         f"offer|{o.product}|{o.name}|{o.price}|{o.high_price}|{o.currency}|{o.availability}"
         for o in offers
@@ -88,6 +90,7 @@ def _structured_lines(offers: Iterable[Offer], events: Iterable[EventInfo]) -> l
         f"event|{e.name}|{e.start_date.isoformat() if e.start_date else ''}|{e.location}|{e.status}"
         for e in events
     ]
+    lines += [f"software|{s.name}|{s.version}" for s in software]
     return sorted(line.casefold() for line in lines)
 
 
@@ -97,6 +100,7 @@ def content_fingerprint(
     events: Iterable[EventInfo] = (),
     *,
     title: str | None = None,
+    software: Iterable[SoftwareInfo] = (),
 ) -> str:
     """SHA-256 (hex) of the title, the normalized main text, and the page's offers and events.
 
@@ -106,5 +110,5 @@ def content_fingerprint(
     """
     heading = normalize_text(title or "")
     body = " ".join(line for line in normalize_lines(text) if line != heading)
-    payload = "\n".join([heading, body, *_structured_lines(offers, events)])
+    payload = "\n".join([heading, body, *_structured_lines(offers, events, software)])
     return hashlib.sha256(payload.encode("utf-8")).hexdigest()

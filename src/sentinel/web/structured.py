@@ -1,4 +1,4 @@
-"""schema.org JSON-LD: reading the blocks of a page, and the offers and events inside them.
+"""schema.org JSON-LD: reading the blocks of a page, and the offers, events and software inside.
 
 Real pages put JSON-LD in every shape the spec allows and some it does not: a single object,
 a list, an ``@graph``, offers nested in products or events, prices as numbers or strings with
@@ -26,9 +26,21 @@ _SCHEMA_PREFIX = re.compile(r"^(?:https?://schema\.org/|schema:)", re.IGNORECASE
 _NUMBER = re.compile(r"-?\d[\d.,\s]*")
 
 
-class Offer(BaseModel):
-    """A price for something: a schema.org Offer (or AggregateOffer) found on a page."""
+StructuredSource = str
+"""Where a structured statement came from: ``json-ld``, ``microdata`` or ``opengraph``."""
 
+
+class Offer(BaseModel):
+    """A price for something: a schema.org Offer (or AggregateOffer) found on a page.
+
+    ``product`` is the name of the thing that holds the offer (a Product, an Event…);
+    ``name`` the offer's own (often a variant: "Black / EU 44"). ``related`` marks an offer of
+    a product the page only relates to its main one (``isRelatedTo``, ``isSimilarTo``,
+    ``isAccessoryOrSparePartFor``): "customers also bought", not the page's product.
+    """
+
+    source: StructuredSource = "json-ld"
+    related: bool = False
     product: str | None = None
     name: str | None = None
     price: float | None = None
@@ -42,12 +54,39 @@ class Offer(BaseModel):
 class EventInfo(BaseModel):
     """A schema.org Event (or subtype such as MusicEvent) found on a page."""
 
+    source: StructuredSource = "json-ld"
     name: str
     start_date: datetime | None = None
     end_date: datetime | None = None
     location: str | None = None
     status: str | None = None
     url: str | None = None
+
+
+class SoftwareInfo(BaseModel):
+    """A piece of software a page describes (schema.org SoftwareApplication and kin): its
+    name and the version the page declares."""
+
+    source: StructuredSource = "json-ld"
+    name: str
+    version: str | None = None
+    published: datetime | None = None
+
+
+_SOFTWARE_TYPES = frozenset(
+    {
+        "SoftwareApplication",
+        "MobileApplication",
+        "WebApplication",
+        "SoftwareSourceCode",
+        "VideoGame",
+        "OperatingSystem",
+    }
+)
+# Properties that point from a page's product to others it is not about.
+_RELATED_KEYS = frozenset(
+    {"isRelatedTo", "isSimilarTo", "isAccessoryOrSparePartFor", "isConsumableFor", "relatedLink"}
+)
 
 
 def _loads_lenient(text: str) -> Any:
@@ -188,42 +227,93 @@ def _event(node: dict[str, Any]) -> EventInfo | None:
     )
 
 
+def _software(node: dict[str, Any]) -> SoftwareInfo | None:
+    name = _text(node.get("name"))
+    if name is None:
+        return None
+    version = _text(node.get("softwareVersion"), numbers=True) or _text(
+        node.get("version"), numbers=True
+    )
+    return SoftwareInfo(
+        name=name,
+        version=version,
+        published=parse_datetime(node.get("datePublished") or node.get("dateModified")),
+    )
+
+
 class _Collector:
-    def __init__(self) -> None:
+    def __init__(self, source: StructuredSource) -> None:
+        self.source = source
         self.offers: list[Offer] = []
         self.events: list[EventInfo] = []
+        self.software: list[SoftwareInfo] = []
         self._seen: set[int] = set()
 
-    def visit(self, value: Any, owner: str | None, sku: str | None, depth: int) -> None:
+    def visit(
+        self, value: Any, owner: str | None, sku: str | None, depth: int, related: bool = False
+    ) -> None:
         if depth > _MAX_DEPTH:
             return
         if isinstance(value, list):
             for item in value:
-                self.visit(item, owner, sku, depth + 1)
+                self.visit(item, owner, sku, depth + 1, related)
             return
         if not isinstance(value, dict) or id(value) in self._seen:
             return
         self._seen.add(id(value))
         kinds = schema_types(value)
         if kinds & {"Offer", "AggregateOffer"}:
-            self.offers.append(_offer(value, owner, sku))
+            offer = _offer(value, owner, sku)
+            self.offers.append(offer.model_copy(update={"source": self.source, "related": related}))
         if any(kind.endswith("Event") for kind in kinds):
             event = _event(value)
             if event is not None:
-                self.events.append(event)
+                self.events.append(event.model_copy(update={"source": self.source}))
+        if kinds & _SOFTWARE_TYPES and not related:
+            software = _software(value)
+            if software is not None:
+                self.software.append(software.model_copy(update={"source": self.source}))
         if "offers" in value:
             # Offers belong to the nearest named thing that holds them (product, event…).
             owner = _text(value.get("name")) or owner
             sku = _text(value.get("sku"), numbers=True) or sku
         for key, child in value.items():
             if not key.startswith("@"):
-                self.visit(child, owner, sku, depth + 1)
+                self.visit(child, owner, sku, depth + 1, related or key in _RELATED_KEYS)
+
+
+class StructuredItems(BaseModel):
+    """The offers, events and software a page's structured data declares."""
+
+    offers: list[Offer] = []
+    events: list[EventInfo] = []
+    software: list[SoftwareInfo] = []
+
+    def __add__(self, other: StructuredItems) -> StructuredItems:
+        return StructuredItems(
+            offers=_unique([*self.offers, *other.offers]),
+            events=_unique([*self.events, *other.events]),
+            software=_unique([*self.software, *other.software]),
+        )
+
+
+def _unique(items: list[Any]) -> list[Any]:
+    return list({item.model_dump_json(): item for item in items}.values())
+
+
+def structured_items(nodes: list[dict[str, Any]], source: StructuredSource) -> StructuredItems:
+    """All offers, events and software in schema.org nodes (JSON-LD, or microdata read into
+    the same shape), nested ones included, without duplicates."""
+    collector = _Collector(source)
+    collector.visit(nodes, None, None, 0)
+    return StructuredItems(
+        offers=_unique(collector.offers),
+        events=_unique(collector.events),
+        software=_unique(collector.software),
+    )
 
 
 def offers_and_events(nodes: list[dict[str, Any]]) -> tuple[list[Offer], list[EventInfo]]:
     """All offers and events in JSON-LD nodes, nested ones included, without duplicates."""
-    collector = _Collector()
-    collector.visit(nodes, None, None, 0)
-    offers = list({o.model_dump_json(): o for o in collector.offers}.values())
-    events = list({e.model_dump_json(): e for e in collector.events}.values())
-    return offers, events
+    items = structured_items(nodes, "json-ld")
+    return items.offers, items.events

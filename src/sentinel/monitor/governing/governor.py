@@ -16,6 +16,8 @@ from pydantic import BaseModel, Field
 
 from sentinel.errors import ConfigError
 from sentinel.llm import LanguageModel, Message
+from sentinel.monitor.contract.model import Contract
+from sentinel.monitor.governing.contract_governor import ContractGovernor
 from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.rules import RulesGovernor
 from sentinel.monitor.models import GovernorContext, GovernorDecision
@@ -41,7 +43,7 @@ class GovernorReply(BaseModel):
 class Governor(Protocol):
     """Decides for one monitor; ``model_calls`` is how many calls one decision costs."""
 
-    kind: Literal["llm", "rules"]
+    kind: Literal["llm", "rules", "contract"]
     model_calls: int
 
     async def govern(self, ctx: GovernorContext) -> GovernorDecision:
@@ -59,7 +61,7 @@ class LLMGovernor:
 
     model: LanguageModel
     max_tokens: int = GOVERNOR_MAX_TOKENS
-    kind: Literal["llm", "rules"] = "llm"
+    kind: Literal["llm", "rules", "contract"] = "llm"
     model_calls: int = 1
 
     async def govern(self, ctx: GovernorContext) -> GovernorDecision:
@@ -109,7 +111,7 @@ class RuleBasedGovernor:
     """The rules governor behind the same interface (no model call)."""
 
     rules: RulesGovernor
-    kind: Literal["llm", "rules"] = "rules"
+    kind: Literal["llm", "rules", "contract"] = "rules"
     model_calls: int = 0
 
     async def govern(self, ctx: GovernorContext) -> GovernorDecision:
@@ -117,12 +119,25 @@ class RuleBasedGovernor:
         return self.rules.decide(ctx)
 
 
+def contract_of(monitor: MonitorRecord) -> Contract | None:
+    """The monitor's contract, or None (none compiled, or one this version cannot read)."""
+    if not monitor.contract:
+        return None
+    try:
+        return Contract.model_validate(monitor.contract)
+    except ValueError:
+        return None
+
+
 def make_governor(monitor: MonitorRecord, model: LanguageModel | None) -> Governor:
-    """The governor ``monitor`` asks for: its rules, or ``model``.
+    """The governor ``monitor`` asks for: its contract's condition, its rules, or ``model``.
 
     Raises InvalidRule (an InvalidInput) for rules that do not parse and ConfigError when an
     LLM governor has no model.
     """
+    contract = contract_of(monitor)
+    if contract is not None:
+        return ContractGovernor(contract)
     if monitor.governor_kind is GovernorKind.RULES:
         rules = monitor.governor_rules or ""
         # Declared field types apply when the rule is evaluated, as when the sensor reports.

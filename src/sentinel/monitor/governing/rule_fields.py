@@ -35,6 +35,8 @@ KNOWN_FUNCTIONS = frozenset(
         *_TEXT_METHODS,
         *_MACROS,
         "has",
+        "version_at_least",
+        "version_newer",
         "size",
         "int",
         "uint",

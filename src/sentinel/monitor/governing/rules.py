@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Any
 
 import cel
+from packaging.version import InvalidVersion, Version
 
 from sentinel.monitor.governing.rule_syntax import FieldKind, ParsedRule, parse_rule
 from sentinel.monitor.governing.values import (
@@ -146,6 +147,8 @@ class _Reading:
             "prev": self.prev,
             "changed": self.changed,
             "contains": _contains,
+            "version_at_least": version_at_least,
+            "version_newer": version_newer,
         }
         return cel.Context(variables=self.activation(), functions=functions)
 
@@ -284,6 +287,35 @@ def _contains(haystack: Any, needle: Any) -> bool | None:
     if isinstance(haystack, str) and isinstance(needle, str):
         return as_text(needle) in as_text(haystack)
     return None
+
+
+def version_at_least(version: Any, wanted: Any) -> bool | None:
+    """Whether ``version`` is ``wanted`` or later ("3.0.1" >= "3.0", "3.10" >= "3.9"); None
+    (unknown) when either is not a version."""
+    ours, theirs = parse_version(version), parse_version(wanted)
+    if ours is None or theirs is None:
+        return None
+    return ours >= theirs
+
+
+def version_newer(version: Any, than: Any) -> bool | None:
+    """Whether ``version`` is later than ``than``; None when either is not a version."""
+    ours, theirs = parse_version(version), parse_version(than)
+    if ours is None or theirs is None:
+        return None
+    return ours > theirs
+
+
+def parse_version(value: Any) -> Version | None:
+    """A version as PEP 440 orders it (``v3.0.0`` is ``3.0.0``, ``5.0-rc.1`` a pre-release of
+    5.0), or None."""
+    if isinstance(value, bool) or value is None:
+        return None
+    text = str(value).strip().removeprefix("v").removeprefix("V")
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return None
 
 
 def _describe(value: Any) -> str:

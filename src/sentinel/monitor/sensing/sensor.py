@@ -31,9 +31,11 @@ from sentinel.agents import (
     TraceRecord,
 )
 from sentinel.llm import LanguageModel, Message
+from sentinel.monitor.contract.model import Contract
 from sentinel.monitor.failures import EXPECTED_ERRORS, RunFailure, classify_error
 from sentinel.monitor.models import SensorContext, SensorOutput
 from sentinel.monitor.prompts import SENSOR_INSTRUCTIONS, render_sensor_context
+from sentinel.monitor.reading.read import read_contract
 from sentinel.monitor.scheduling.anchors import page_lines
 from sentinel.monitor.sensing.prefilter import PrefilterDecision, SourceSnapshot, prefilter
 from sentinel.monitor.sensing.reply import REPORT_MAX_TOKENS, reply_model
@@ -136,6 +138,7 @@ class SensorPolicy:
     force: bool = False
     probe: bool = False
     schema: StateSchema | None = None
+    contract: Contract | None = None
     max_tokens: int = REPORT_MAX_TOKENS
     store: Store[RunState] | None = None
     verdict: _Verdict | None = None
@@ -162,7 +165,35 @@ class SensorPolicy:
             return Generation(
                 json.dumps({"action": "fetch", "payload": {"url": unread[0], "fresh": True}})
             )
+        if self.contract is not None:
+            return await self._read_contract(self.contract)
         return await self._ask_model(config)
+
+    async def _read_contract(self, contract: Contract) -> Generation:
+        """The ``report_state`` call of a monitor with a contract: its fields read from the
+        pages by code (:mod:`sentinel.monitor.reading`), the model asked only to choose among
+        candidates the code could not settle."""
+        assert self.store is not None
+        workspace = self.store.state.workspace
+        pages = workspace.page_list()
+        reading = await read_contract(contract, pages, model=self.model, now=workspace.now)
+        self.model_calls += reading.model_calls
+        numbers = {page.url: number for number, page in enumerate(pages, start=1)}
+        evidence = [
+            {"page": numbers[r.url], "quote": r.quote}
+            for r in reading.readings
+            if r.verified and r.url in numbers and r.quote
+        ]
+        unique = list({json.dumps(item, sort_keys=True): item for item in evidence}.values())
+        payload = {
+            "updated_state": reading.state(),
+            "evidence": unique,
+            "volatility_hint": None,
+            "query_update": None,
+            "readings": [r.model_dump(mode="json") for r in reading.readings],
+        }
+        usage = dict(reading.usage) if reading.usage else None
+        return Generation(json.dumps({"action": "report_state", "payload": payload}), usage=usage)
 
     def _scripted_step(
         self, workspace: Workspace, available: frozenset[str]
@@ -309,6 +340,7 @@ class Sensor:
             force=force,
             probe=keep_unread or (probe and not force and not named),
             schema=ctx.state_schema,
+            contract=Contract.model_validate(ctx.contract) if ctx.contract else None,
         )
         terms = query_terms(ctx.original_query, ctx.current_query)
         # Each named page may be fetched twice: conditionally, then in full if the run senses.

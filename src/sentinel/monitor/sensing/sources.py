@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 from sentinel.monitor.sensing.prefilter import SourceEntry, SourceSnapshot
 from sentinel.web.fetch import FetchResult
 from sentinel.web.search.base import SearchHit
+from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.$%'-]*")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -48,6 +49,9 @@ class PageRecord:
     not_modified: bool = False
     etag: str | None = None
     last_modified: str | None = None
+    offers: tuple[Offer, ...] = ()
+    events: tuple[EventInfo, ...] = ()
+    software: tuple[SoftwareInfo, ...] = ()
 
     @classmethod
     def of(cls, result: FetchResult) -> PageRecord:
@@ -63,6 +67,9 @@ class PageRecord:
             not_modified=result.not_modified,
             etag=result.etag,
             last_modified=result.last_modified,
+            offers=tuple(result.offers),
+            events=tuple(result.events),
+            software=tuple(result.software),
         )
 
     @property
@@ -89,17 +96,42 @@ class ConfirmedPage:
     lines: tuple[str, ...] = ()
 
 
+MAX_STRUCTURED_ITEMS = 8
+
+
+def offer_statement(offer: Offer) -> str:
+    """An offer as one line of the page's structured data: ``offer: <product> <variant>,
+    399.99 GBP, InStock``. It is what a reading of the offer quotes (see
+    :attr:`PageRecord.readable_text`)."""
+    names = [offer.product or "", offer.name or ""]
+    if names[1] and names[0] and names[1].casefold() in names[0].casefold():
+        names[1] = ""
+    label = " ".join(n for n in names if n).strip()
+    fields = [label, _price(offer.price, offer.currency)]
+    if offer.availability:
+        fields.append(offer.availability.rsplit("/", 1)[-1])
+    return "offer: " + ", ".join(f for f in fields if f)
+
+
+def event_statement(event: EventInfo) -> str:
+    """An event as one line of structured data: ``event: <name>, 2026-06-14, <place>, <status>``."""
+    when = f"{event.start_date:%Y-%m-%d}" if event.start_date else None
+    fields = [event.name, when, event.location, event.status]
+    return "event: " + ", ".join(f for f in fields if f)
+
+
+def software_statement(software: SoftwareInfo) -> str:
+    """Software as one line of structured data: ``software: Tidewater, version 3.0.0``."""
+    fields = [software.name, f"version {software.version}" if software.version else None]
+    return "software: " + ", ".join(f for f in fields if f)
+
+
 def _structured_line(result: FetchResult) -> str:
-    parts = []
-    for offer in result.offers[:3]:
-        fields = [offer.name or offer.product, _price(offer.price, offer.currency)]
-        if offer.availability:
-            fields.append(offer.availability.rsplit("/", 1)[-1])
-        parts.append("offer: " + ", ".join(f for f in fields if f))
-    for event in result.events[:3]:
-        when = f"{event.start_date:%Y-%m-%d}" if event.start_date else None
-        fields = [event.name, when, event.location, event.status]
-        parts.append("event: " + ", ".join(f for f in fields if f))
+    # The page's own offers first: those of products it only relates to come last, if at all.
+    offers = sorted(result.offers, key=lambda offer: offer.related)
+    parts = [offer_statement(offer) for offer in offers[:MAX_STRUCTURED_ITEMS]]
+    parts += [event_statement(event) for event in result.events[:MAX_STRUCTURED_ITEMS]]
+    parts += [software_statement(item) for item in result.software[:MAX_STRUCTURED_ITEMS]]
     return "; ".join(parts)
 
 

@@ -1,0 +1,296 @@
+"""How people say what they want to be told, in English, French, German and Spanish.
+
+The tables the sentence compiler (:mod:`sentinel.monitor.contract.compile`) matches: the
+lead-in ("Tell me when", "Préviens-moi quand"), a comparison with an amount ("below £420",
+"unter 1.500 €", "por debajo de 350 €"), and the predicates of the common shapes (back in
+stock, released, resolved, cancelled, approved, dates announced, a slot free). They are the
+ordinary ways each language says these things, as a grammar or a phrase book lists them, not
+words taken from any page or scenario. Each is a regular-expression alternation, matched
+case-insensitively on word boundaries.
+"""
+
+from __future__ import annotations
+
+import re
+
+# ---- lead-ins: what comes before the thing to watch --------------------------------------
+LEAD_IN = re.compile(
+    r"""^\s*(?:please\s+|bitte\s+|por\s+favor,?\s+|s'il\s+te\s+pla[iî]t,?\s+)?(?:
+      (?:tell|let|notify|alert|ping|warn|email|e-mail|text|message|inform|remind|send)\s+me
+        (?:\s+know)?(?:\s+(?:as\s+soon\s+as|the\s+moment|the\s+minute|the\s+day|each\s+time|
+        every\s+time|whenever|when|if|once|whether|in\s+case))?
+      |i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know\s+(?:when|if|whether)
+      |(?:watch|look\s+out|check)\s+(?:for\s+when|whether|if|when)
+      |(?:pr[ée]viens|avertis|alerte|signale|dis|informe|pr[ée]venez|avertissez|dites)-?(?:moi|nous)
+        (?:\s+(?:d[èe]s\s+que|quand|lorsque|si|chaque\s+fois\s+que|la\s+prochaine\s+fois\s+que))?
+      |(?:sag|sagt|sagen\s+sie)\s+mir(?:\s+bescheid)?,?(?:\s+(?:wenn|sobald|falls|ob|jedes\s+mal,?\s+wenn))?
+      |(?:benachrichtige|informiere|warne|melde)\s+(?:mich|uns),?(?:\s+(?:wenn|sobald|falls|jedes\s+mal,?\s+wenn))?
+      |gib\s+mir\s+bescheid,?(?:\s+(?:wenn|sobald|falls))?
+      |(?:av[íi]same|dime|notif[íi]came|inf[óo]rmame|al[ée]rtame|av[íi]senme)
+        (?:\s+(?:cuando|si|en\s+cuanto|cada\s+vez\s+que|apenas))?
+    )[\s,:]+""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# Words that say "every time" rather than "once" (the spec's notify default is once).
+REPEATING = re.compile(
+    r"\b(?:each\s+time|every\s+time|whenever|chaque\s+fois|jedes\s+mal|immer\s+wenn|"
+    r"cada\s+vez)\b",
+    re.IGNORECASE,
+)
+
+# ---- comparisons with an amount ------------------------------------------------------------
+# The operator a phrase means, by the words before the amount.
+COMPARE_BEFORE: dict[str, str] = {
+    "<": r"""below|under|beneath|less\s+than|lower\s+than|cheaper\s+than|sub
+        |moins\s+de|moins\s+que|en[\s-]dessous\s+de|sous(?:\s+la\s+barre\s+des?)?
+        |inf[ée]rieure?s?\s+[àa]|moins\s+cher\s+que
+        |unter(?:halb\s+von)?|weniger\s+als|g[üu]nstiger\s+als|billiger\s+als|niedriger\s+als
+        |menos\s+de|menos\s+que|por\s+debajo\s+de|bajo|inferior(?:es)?\s+a|m[áa]s\s+barato\s+que
+        |baj[ae]n?\s+de|cueste\s+menos\s+de|caiga\s+por\s+debajo\s+de""",
+    "<=": r"""drops?\s+to|falls?\s+to|goes\s+down\s+to|comes?\s+down\s+to|is\s+reduced\s+to
+        |at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?(?:\s+of)?|up\s+to
+        |baisse\s+[àa]|descend\s+[àa]|tombe\s+[àa]|au\s+plus|au\s+maximum|pas\s+plus\s+de
+        |f[äa]llt\s+auf|sinkt\s+auf|h[öo]chstens|maximal|nicht\s+mehr\s+als|bis\s+zu
+        |baj[ae]n?\s+a|ca[ie]ga?\s+a|como\s+m[áa]ximo|a\s+lo\s+sumo|no\s+m[áa]s\s+de|hasta""",
+    ">": r"""above|over|more\s+than|higher\s+than|exceeds?|tops
+        |plus\s+de|au[\s-]dessus\s+de|sup[ée]rieure?s?\s+[àa]|d[ée]passe
+        |[üu]ber(?:halb\s+von)?|mehr\s+als|h[öo]her\s+als|[üu]bersteigt
+        |m[áa]s\s+de|por\s+encima\s+de|superior(?:es)?\s+a|supera""",
+    ">=": r"""at\s+least|rises\s+to|climbs\s+to|goes\s+up\s+to
+        |au\s+moins|mindestens|al\s+menos|como\s+m[íi]nimo""",
+}
+# Words after the amount that make a comparison inclusive: "£420 or less".
+OR_LESS = re.compile(
+    r"^\s*(?:or\s+(?:less|lower|cheaper|under|below)|ou\s+moins|oder\s+(?:weniger|günstiger)"
+    r"|o\s+menos)\b",
+    re.IGNORECASE,
+)
+OR_MORE = re.compile(
+    r"^\s*(?:or\s+(?:more|higher|above)|ou\s+plus|oder\s+mehr|o\s+m[áa]s)\b", re.IGNORECASE
+)
+
+# A money amount: a currency before or after a number written in any of the four locales.
+CURRENCY_WORDS: dict[str, str] = {
+    "£": "GBP",
+    "gbp": "GBP",
+    "pound": "GBP",
+    "pounds": "GBP",
+    "€": "EUR",
+    "eur": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "$": "USD",
+    "us$": "USD",
+    "usd": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "ca$": "CAD",
+    "c$": "CAD",
+    "cad": "CAD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "aud": "AUD",
+    "chf": "CHF",
+    "fr.": "CHF",
+    "francs": "CHF",
+    "¥": "JPY",
+    "jpy": "JPY",
+    "yen": "JPY",
+    "sek": "SEK",
+    "nok": "NOK",
+    "dkk": "DKK",
+    "pln": "PLN",
+    "zł": "PLN",
+}
+_CURRENCY_BEFORE = r"(?:us\$|ca\$|c\$|au\$|a\$|[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|fr\.)"
+_CURRENCY_AFTER = (
+    r"(?:[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|sek|nok|dkk|pln|zł|euros?|dollars?|pounds?|francs|yen)"
+)
+_NUMBER = r"\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,3})?"
+MONEY = re.compile(
+    rf"""(?:(?P<before>{_CURRENCY_BEFORE})\s?(?P<number1>{_NUMBER})(?:[.,][-–]+)?
+        |(?P<number2>{_NUMBER})(?:[.,][-–]+)?\s?(?P<after>{_CURRENCY_AFTER})(?![a-z])
+        |(?P<number3>{_NUMBER}))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# ---- predicates of the common shapes --------------------------------------------------------
+IN_STOCK = re.compile(
+    r"""\b(?:(?:is|are|comes?|gets?|goes)\s+)?(?:back\s+)?(?:in\s+stock|restocked|back\s+on\s+sale
+      |available\s+(?:again|to\s+(?:order|buy|purchase))|(?:can|could)\s+(?:actually\s+)?be\s+
+        (?:ordered|bought|purchased|pre-?ordered)|orderable|in\s+store
+      |(?:de\s+nouveau\s+|[àa]\s+nouveau\s+)?en\s+stock|r[ée]approvisionn[ée]e?s?|(?:de\s+nouveau\s+)?
+        disponible\s+(?:[àa]\s+la\s+(?:vente|commande)|en\s+ligne)|commandable
+      |(?:wieder\s+)?(?:auf\s+lager|vorr[äa]tig|lieferbar|bestellbar|erh[äa]ltlich)
+      |(?:de\s+nuevo\s+)?(?:en\s+stock|hay\s+stock|a\s+la\s+venta)|(?:vuelva|vuelve)\s+a\s+estar\s+
+        (?:en\s+stock|disponible))""",
+    re.IGNORECASE | re.VERBOSE,
+)
+AVAILABLE = re.compile(
+    r"""\b(?:(?:is|are|becomes?|become)\s+)?(?:available|free|open(?:s|ed)?\s+up|bookable
+      |released|come\s+up|comes?\s+up|show\s+up|shows?\s+up|turn\s+up)\b
+      |\b(?:disponible|libre|se\s+lib[èe]re)s?\b
+      |\b(?:verf[üu]gbar|frei|buchbar)\b
+      |\b(?:disponibles?|libres?|se\s+libera)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# Things one books rather than buys: with these, "available" means a free slot.
+BOOKABLE = re.compile(
+    r"""\b(?:table|tables|slot|slots|appointment|appointments|booking|bookings|reservation
+      |campsite|campsites|pitch|pitches|site|room|rooms|seat|seats|place|places|spot|spots|
+      test|tests|exam|class|classes|session|sessions|ticket|tickets|tee\s+time|court|cabin
+      |cr[ée]neau|cr[ée]neaux|rendez-vous|rdv|emplacement|chambre|chambres|billets?|s[ée]ance
+      |termine?|pl[äa]tze|platz|tisch|tische|zimmer|stellplatz|pr[üu]fung|tickets?|karten
+      |cita|citas|mesa|mesas|plaza|plazas|habitaci[óo]n|entradas?|turnos?)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+RELEASED = re.compile(
+    r"""\b(?:(?:is|gets|has\s+been|was|are)\s+)?(?:officially\s+)?(?:released|out|published
+      |launched|shipped|available\s+(?:for\s+download|to\s+download)|generally\s+available|tagged)\b
+      |\b(?:comes?\s+out|ships|launches|drops|is\s+here|goes\s+live)\b
+      |\b(?:release[sd]?|publishes|ships|tags)\s+(?:version\s+|v)?\d
+      |\ba\s+(?:new\s+)?(?:version|release)\b|\bnewer\s+than\b|\bnew\s+(?:version|release)\b
+      |\b(?:sort|sortie|est\s+sortie?|est\s+publi[ée]e?|parait|para[iî]t|est\s+disponible)\b
+      |\b(?:erscheint|ist\s+erschienen|ver[öo]ffentlicht|freigegeben|herauskommt|kommt\s+heraus)\b
+      |\b(?:se\s+publica|sale|se\s+lanza|es\s+lanzad[oa]|est[áa]\s+disponible|publicad[oa])\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+NEWER_THAN = re.compile(
+    r"\b(?:newer|later|higher|more\s+recent)\s+than\s+(?:version\s+|v)?(?P<version>\d+(?:\.\d+)*)"
+    r"|\b(?:plus\s+r[ée]cente?\s+que|neuer\s+als|posterior\s+a|m[áa]s\s+reciente\s+que)\s+"
+    r"(?:la\s+|version\s+|v)?(?P<version2>\d+(?:\.\d+)*)",
+    re.IGNORECASE,
+)
+VERSION = re.compile(r"(?<![\w.])v?(?P<version>\d+(?:\.\d+){1,3})(?![\w.])|\bversion\s+(\d+)\b")
+WANTS_PRERELEASE = re.compile(
+    r"\b(?:beta|alpha|rc\d*|release\s+candidate|preview|nightly|pre-?release|canary)\b",
+    re.IGNORECASE,
+)
+FINAL_RELEASE = re.compile(
+    r"\b(?:not\s+(?:a|the)\s+(?:release\s+candidate|beta|rc|preview)|final|stable|officially"
+    r"|general\s+availability)\b",
+    re.IGNORECASE,
+)
+RESOLVED = re.compile(
+    r"""\b(?:(?:is|gets|has\s+been)\s+)?(?:resolved|fixed|over|restored|mitigated)\b
+      |\b(?:working|up|back\s+up|online|back\s+online|operational|running)\s+again\b
+      |\bis\s+back(?:\s+(?:up|online))?\b|\brecovers?\b|\bcomes?\s+back\b
+      |\b(?:r[ée]solue?|r[ée]tablie?|fonctionne\s+[àa]\s+nouveau|de\s+nouveau\s+en\s+ligne)\b
+      |\b(?:behoben|gel[öo]st|funktioniert\s+wieder|wieder\s+(?:erreichbar|online|verf[üu]gbar))\b
+      |\b(?:resuelt[oa]|se\s+resuelve|funciona\s+de\s+nuevo|vuelve\s+a\s+funcionar|restablecid[oa])\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+OUTAGE = re.compile(
+    r"""\b(?:has|have|reports?|is\s+having|suffers?)\s+(?:an?\s+)?(?:outage|incident|downtime
+      |disruption|problems?|issues?)\b|\bgoes\s+down\b|\bis\s+down\b
+      |\b(?:panne|incident|hors\s+service|ausfall|st[öo]rung|ca[íi]da|interrupci[óo]n)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+CANCELLED = re.compile(
+    r"""\b(?:(?:is|are|gets?|get|has\s+been|have\s+been)\s+)?(?:cancell?ed|called\s+off|scrapped)\b
+      |\bcancels?\b
+      |\b(?:annul[ée]e?s?|est\s+annul[ée]e?|sont\s+annul[ée]e?s)\b
+      |\b(?:abgesagt|storniert|f[äa]llt\s+aus|fallen\s+aus|gestrichen)\b
+      |\b(?:cancelad[oa]s?|se\s+cancela|suspendid[oa]s?|se\s+suspende)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+APPROVED = re.compile(
+    r"""\b(?:(?:is|gets|has\s+been|was)\s+)?(?:approved|granted|passed|accepted|adopted|given\s+
+        (?:the\s+)?(?:go-ahead|green\s+light))\b|\bapproves?\b|\bgrants?\s+(?:planning\s+)?permission\b
+      |\b(?:approuv[ée]e?|accord[ée]e?|autoris[ée]e?|adopt[ée]e?|valid[ée]e?)\b
+      |\b(?:genehmigt|bewilligt|angenommen|beschlossen|zugelassen)\b
+      |\b(?:aprobad[oa]|se\s+aprueba|autorizad[oa]|adoptad[oa])\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+REFUSED = re.compile(
+    r"""\b(?:(?:is|gets|has\s+been|was)\s+)?(?:refused|rejected|denied|turned\s+down|blocked)\b
+      |\b(?:refus[ée]e?|rejet[ée]e?)\b|\babgelehnt\b|\b(?:rechazad[oa]|denegad[oa])\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+DECIDED = re.compile(
+    r"""\b(?:decides?|rules?|decision|ruling|verdict|votes?\s+on|outcome)\b
+      |\b(?:d[ée]cide|d[ée]cision|statue)\b|\b(?:entscheidet|entscheidung|urteil)\b
+      |\b(?:decide|decisi[óo]n|fallo|resoluci[óo]n)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+DATES_ANNOUNCED = re.compile(
+    r"""\b(?:announces?|sets?|confirms?|publishes|reveals?|names?)\s+(?:the\s+|a\s+|its\s+)?
+        (?:new\s+)?(?:dates?|release\s+date|opening\s+date|reopening\s+date|publication\s+date|
+        schedule|day)\b
+      |\b(?:dates?|release\s+date)\s+(?:is|are)\s+(?:announced|set|confirmed|published)\b
+      |\bwith\s+the\s+dates?\b|\bannounces?\s+when\b
+      |\b(?:annonce|fixe|d[ée]voile|confirme)\s+(?:la|les|une)\s+dates?\b
+      |\b(?:termine?|datum|daten)\s+(?:bekannt|fest)|\bgibt\s+(?:den|die)\s+(?:termine?|daten?)\b
+      |\b(?:anuncia|fija|confirma|publica)\s+(?:la|las|una)\s+fechas?\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# ---- the site a sentence names ---------------------------------------------------------------
+SITE = re.compile(
+    r"""\s+(?:at|on|from|via|chez|sur|bei|auf|en)\s+(?:the\s+)?
+      (?P<site>(?:[A-Z0-9][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,3})|[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?)
+      (?:(?:'s)?\s+(?:online\s+)?(?:store|shop|website|site|page|boutique|tienda|web))?\s*$""",
+    re.VERBOSE,
+)
+NOT_A_SITE = re.compile(
+    r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april"
+    r"|may|june|july|august|september|october|november|december|pc|mac|ios|android|linux|windows"
+    r"|steam|sale|time|the|a|an|\d+)\b",
+    re.IGNORECASE,
+)
+# "X releases slots", "X opens bookings": a bookable thing offered by someone.
+RELEASES_SLOTS = re.compile(
+    r"\b(?:releases?|opens?|adds?|publishes|posts?)\s+(?:new\s+|more\s+)?(?=\w+(?:\s+\w+)?\s+"
+    r"(?:slots?|appointments?|tables?|bookings?|tickets?|dates?|places?|seats?))",
+    re.IGNORECASE,
+)
+# "Kestrel Bank says its app …": who says it is not part of the subject.
+SAYS = re.compile(
+    r"\s+(?:says|said|announces|confirms|reports|tweets)(?:\s+that)?\s+(?:its|their|the)?\s*",
+    re.IGNORECASE,
+)
+# What opens a subject and says nothing about it.
+# A stream of items ("every new flat that …", "each new job"): no one subject to read.
+STREAM = re.compile(
+    r"\b(?:every|each|any|all)\s+(?:new|newly)\b|\bnew\s+(?:listings?|posts?|jobs?|items?|"
+    r"articles?|flats?|apartments?|homes?)\b|\bchaque\s+nouve|\bjede[rsn]?\s+neue|\bcada\s+nuev",
+    re.IGNORECASE,
+)
+# "I can order X", "we can book X": the subject follows the verb.
+CAN_ORDER = re.compile(
+    r"\b(?:i|we|you|one)\s+can\s+(?:actually\s+|finally\s+|now\s+)?(?:order|buy|pre-?order|purchase"
+    r"|get)\s+",
+    re.IGNORECASE,
+)
+# A product available in a variant: "available in EU size 44", "available in blue".
+AVAILABLE_IN = re.compile(
+    r"\b(?:is|are|becomes?)\s+(?:available|in\s+stock)\s+(?=in\s)|\bdisponible\s+(?=en\s)"
+    r"|\bverf[üu]gbar\s+(?=in\s)",
+    re.IGNORECASE,
+)
+# Active verbs whose object is the subject: "the city approves the roof".
+ACTIVE = re.compile(
+    r"^(?:approves?|grants?|cancels?|decides?|rules?|refuses?|rejects?|passes|adopts?|announces?"
+    r"|sets?|confirms?|publishes|reveals?|names?|releases?|ships|launches|tags)\b",
+    re.IGNORECASE,
+)
+ARTICLES = re.compile(
+    r"^(?:(?:there\s+is|there\s+are|il\s+y\s+a|es\s+gibt|hay|haya)\s+)?(?:the|a|an|my|our|le|la|les|l'|un|une|mon|ma|mes|der|die|das|den|dem|ein|eine|einen"
+    r"|mein|meine|el|los|las|una|mi|mis)\s+",
+    re.IGNORECASE,
+)
+# Verbs, prepositions and auxiliaries left at the end of a subject once its predicate is cut.
+TRAILING_WORDS = re.compile(
+    r"""(?:\s+(?:is|are|was|gets?|goes|go|drops?|falls?|costs?|sells?|comes?|becomes?|has|have|will
+      |be|being|priced|price|listed|for|at|to|of|now|again|finally|actually|officially|first|ever
+      |est|sont|passe|baisse|co[uû]te|descend|tombe|ist|sind|kostet|f[äa]llt|sinkt|liegt|wird
+      |est[áa]|cuesta|baja|cae|se|que|wenn|quand|cuando|dass|el\s+precio\s+de|le\s+prix\s+de
+      |der\s+preis\s+(?:von|f[üu]r|des)))+$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+PRICE_OF = re.compile(
+    r"^(?:the\s+)?(?:price|cost|fare|rate)\s+(?:of|for)\s+|^(?:le\s+)?prix\s+(?:de|du|des)\s+"
+    r"|^(?:der\s+)?preis\s+(?:von|f[üu]r|des|der)\s+|^(?:el\s+)?precio\s+(?:de|del)\s+",
+    re.IGNORECASE,
+)

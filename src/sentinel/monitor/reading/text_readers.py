@@ -1,0 +1,276 @@
+"""Candidates from a page's main text, one reader per measure, by code.
+
+Each reader walks the sentences of the page (:mod:`sentinel.monitor.reading.page_text`) that
+are about the subject and not in an aside (reviews, related products), and yields what they
+state: prices with their currency (not an old, struck-through, unit or delivery price), stock
+cues (sold-out wording first, so "back in stock soon" is not "in stock"), versions (not a
+forecast, with pre-releases marked), status and decision words, cancellations, dates and free
+slots. A cue counts only in a clause that *reports* — not one that asks, hedges, forecasts
+or says it has not happened yet (:mod:`sentinel.monitor.governing.modality`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+
+from packaging.version import InvalidVersion, Version
+from price_parser import Price
+
+from sentinel.monitor.contract import phrases
+from sentinel.monitor.governing.cues import Modality
+from sentinel.monitor.governing.modality import classify_clause, clauses, is_question
+from sentinel.monitor.reading import lexicon
+from sentinel.monitor.reading.page_text import Sentence, sentences_of
+from sentinel.monitor.reading.readings import Candidate
+from sentinel.monitor.reading.subject import SubjectMatcher
+from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.text.values import values_in
+
+_STRUCK = re.compile(r"~~[^~]*~~")
+_VERSION = re.compile(
+    r"(?<![\w.])v?(?P<version>\d+(?:\.\d+){1,3}(?:[-.]?(?:rc|beta|alpha|a|b|dev|pre|preview)"
+    r"[.-]?\d*)?)(?![\w.])",
+    re.IGNORECASE,
+)
+_PRERELEASE_WORDS = re.compile(
+    r"\b(?:beta|alpha|rc\s?\d*|release\s+candidate|preview|nightly|snapshot|canary|pre-?release"
+    r"|dev(?:elopment)?\s+build|test\s+build|b[êe]ta|vorabversion|vorschau|versi[óo]n\s+preliminar)\b",
+    re.IGNORECASE,
+)
+_RELEASE_CONTEXT = re.compile(
+    r"\b(?:release[sd]?|version|v\d|is\s+(?:here|out|live|available)|now\s+available|available\s+now"
+    r"|download|changelog|what's\s+new|notes|tagged|published|shipped|launch(?:ed)?|latest|stable"
+    r"|sortie|publi[ée]e?|disponible|nouvelle\s+version|ver[öo]ffentlicht|erschienen|verf[üu]gbar"
+    r"|publicad[oa]|lanzad[oa]|nueva\s+versi[óo]n|firmware|update|mise\s+[àa]\s+jour|aktualisierung"
+    r"|actualizaci[óo]n)\b",
+    re.IGNORECASE,
+)
+_NOT_A_VERSION_CONTEXT = re.compile(
+    r"\b(?:requires?|compatible|depends|supports?|minimum|python|node(?:\.js)?|java|android|ios"
+    r"|macos|windows|upgrad(?:e|ing)\s+from|since|introduced\s+in|deprecated|hdmi|displayport|usb"
+    r"|bluetooth|wi-?fi|pcie|ddr\d?|gddr\d?)\b",
+    re.IGNORECASE,
+)
+_EVENT_DATE_NOISE = re.compile(
+    r"\b(?:updated|posted|published|modified|copyright|©|sale|on\s+sale|tickets?|registration"
+    r"|register|deadline|submit|call\s+for|early[\s-]bird|newsletter|mis\s+[àa]\s+jour|publi[ée]"
+    r"|aktualisiert|ver[öo]ffentlicht|vorverkauf|anmeld|actualizado|publicado|inscripci[óo]n"
+    r"|entradas)\b",
+    re.IGNORECASE,
+)
+_TBA = re.compile(
+    r"\b(?:tba|tbc|to\s+be\s+(?:announced|confirmed)|dates?\s+(?:coming\s+soon|to\s+follow)"
+    r"|[àa]\s+venir|[àa]\s+confirmer|bekanntgegeben\s+werden|folgt|por\s+confirmar|por\s+anunciar)\b",
+    re.IGNORECASE,
+)
+
+
+def about_sentences(
+    page: PageRecord, matcher: SubjectMatcher, *, threshold: float = 0.5
+) -> Iterator[tuple[Sentence, float]]:
+    """The sentences of ``page`` about the subject (not in an aside), with their scores."""
+    title = page.title or ""
+    for sentence in sentences_of(page):
+        if sentence.aside:
+            continue
+        if matcher.lookalike(sentence.line):
+            continue
+        score = matcher.score(sentence.context(title))
+        if score >= threshold:
+            yield sentence, score
+
+
+def reports(sentence: str, start: int) -> bool:
+    """Whether the clause of ``sentence`` holding position ``start`` reports (asserts)."""
+    if is_question(sentence):
+        return False
+    offset = 0
+    for clause in clauses(sentence):
+        found = sentence.find(clause, offset)
+        if found < 0:
+            continue
+        offset = found + len(clause)
+        if found <= start < offset:
+            return classify_clause(clause).modality is Modality.ASSERTED
+    return classify_clause(sentence).modality is Modality.ASSERTED
+
+
+def price_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """The current prices the page's text states for the subject, with their currency."""
+    found: list[Candidate] = []
+    for sentence, score in about_sentences(page, matcher):
+        text = sentence.text
+        struck = [m.span() for m in _STRUCK.finditer(text)]
+        for match in phrases.MONEY.finditer(text):
+            symbol = match["before"] or match["after"]
+            if not symbol or any(a <= match.start() < b for a, b in struck):
+                continue
+            before, after = text[: match.start()], text[match.end() :]
+            if lexicon.NOT_THE_PRICE.search(before[-40:]) or lexicon.NOT_THE_PRICE_AFTER.match(after):
+                continue
+            number = match["number1"] or match["number2"]
+            amount = Price.fromstring(number).amount_float if number else None
+            if amount is None or amount <= 0:
+                continue
+            currency = phrases.CURRENCY_WORDS.get(symbol.casefold())
+            found.append(
+                Candidate(
+                    amount,
+                    sentence.text,
+                    page.url,
+                    "page",
+                    score,
+                    sentence.position,
+                    note=f"price in the text: {match.group().strip()}",
+                    currency=currency,
+                )
+            )
+    return found
+
+
+def _cue_candidates(
+    page: PageRecord,
+    matcher: SubjectMatcher,
+    cues: list[tuple[object, re.Pattern[str]]],
+    *,
+    what: str,
+    past: re.Pattern[str] | None = None,
+) -> list[Candidate]:
+    """One candidate per sentence about the subject: the value of the first cue (in the order
+    of ``cues``) found in a reporting clause; earlier cues mask the text they match."""
+    found: list[Candidate] = []
+    for sentence, score in about_sentences(page, matcher):
+        text = sentence.text
+        if past is not None and past.search(text):
+            continue
+        masked = text
+        for value, pattern in cues:
+            match = pattern.search(masked)
+            if match is None:
+                continue
+            if reports(text, match.start()):
+                found.append(
+                    Candidate(
+                        value,
+                        text,
+                        page.url,
+                        "page",
+                        score,
+                        sentence.position,
+                        note=f'{what}: "{match.group().strip()}"',
+                    )
+                )
+                break
+            masked = masked[: match.start()] + " " * len(match.group()) + masked[match.end() :]
+    return found
+
+
+def stock_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """Whether the text says the subject is in stock, sentence by sentence."""
+    cues: list[tuple[object, re.Pattern[str]]] = [
+        (False, lexicon.OUT_OF_STOCK),
+        (True, lexicon.IN_STOCK),
+    ]
+    return _cue_candidates(page, matcher, cues, what="stock", past=lexicon.PAST_STOCK)
+
+
+def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """Whether the text says a slot (table, appointment…) is free, sentence by sentence."""
+    cues: list[tuple[object, re.Pattern[str]]] = [(False, lexicon.NO_SLOTS), (True, lexicon.SLOTS)]
+    return _cue_candidates(page, matcher, cues, what="availability")
+
+
+def status_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """The status words the text gives the subject (a status page lists newest first)."""
+    cues: list[tuple[object, re.Pattern[str]]] = list(lexicon.STATUS_CUES)
+    return _cue_candidates(page, matcher, cues, what="status")
+
+
+def decision_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """The decisions the text reports on the subject."""
+    cues: list[tuple[object, re.Pattern[str]]] = list(lexicon.DECISION_CUES)
+    return _cue_candidates(page, matcher, cues, what="decision")
+
+
+def cancelled_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """Whether the text reports the subject cancelled (or going ahead)."""
+    cues: list[tuple[object, re.Pattern[str]]] = [
+        (False, lexicon.NOT_CANCELLED),
+        (True, lexicon.CANCELLED),
+    ]
+    return _cue_candidates(page, matcher, cues, what="cancellation")
+
+
+def version_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """The versions the text reports released for the subject (forecasts left out)."""
+    found: list[Candidate] = []
+    for sentence, score in about_sentences(page, matcher, threshold=0.34):
+        text = sentence.text
+        if not (sentence.heading or _RELEASE_CONTEXT.search(text) or sentence.lead):
+            continue
+        for match in _VERSION.finditer(text):
+            raw = match["version"]
+            try:
+                parsed = Version(raw)
+            except InvalidVersion:
+                continue
+            around = text[max(0, match.start() - 40) : match.end() + 40]
+            if _NOT_A_VERSION_CONTEXT.search(text[max(0, match.start() - 30) : match.start()]):
+                continue
+            if not reports(text, match.start()):
+                continue
+            prerelease = parsed.is_prerelease or bool(_PRERELEASE_WORDS.search(around))
+            found.append(
+                Candidate(
+                    str(parsed),
+                    text,
+                    page.url,
+                    "page",
+                    score,
+                    sentence.position,
+                    note=f"version {raw}" + (" (pre-release)" if prerelease else ""),
+                    prerelease=prerelease,
+                )
+            )
+    return found
+
+
+def date_candidates(
+    page: PageRecord, matcher: SubjectMatcher, *, now: datetime | None = None
+) -> list[Candidate]:
+    """The days the text announces for the subject: stated in a reporting clause, not a
+    posting or sale date, not before today, and in the year the subject names if it names
+    one."""
+    today = (now or datetime.now(UTC)).astimezone(UTC).date()
+    wanted_years = {int(y) for y in re.findall(r"\b(20\d\d)\b", matcher.name)}
+    found: list[Candidate] = []
+    for sentence, score in about_sentences(page, matcher, threshold=0.34):
+        text = sentence.text
+        if _EVENT_DATE_NOISE.search(text) or _TBA.search(text):
+            continue
+        for day in values_in(text).days:
+            if day.day is None:
+                continue
+            year = day.year or today.year
+            if wanted_years and year not in wanted_years:
+                continue
+            try:
+                moment = date(year, day.month, day.day)
+            except ValueError:
+                continue
+            if moment < today or not reports(text, 0):
+                continue
+            found.append(
+                Candidate(
+                    moment.isoformat(),
+                    text,
+                    page.url,
+                    "page",
+                    score,
+                    sentence.position,
+                    note=f"date {moment.isoformat()}",
+                )
+            )
+    return found
