@@ -70,17 +70,25 @@ def run_here(monitor: str = "1") -> str:
     return result.stdout
 
 
-def watch_price_fall(shop: ShopPage, calls: Callable[[], int], receiver: LoopbackReceiver) -> None:
+def watch_price_fall(
+    shop: ShopPage,
+    calls: Callable[[], int],
+    receiver: LoopbackReceiver,
+    model_calls: tuple[int, int] = (0, 0),
+) -> None:
     """Three runs, each a process of its own: read; 304 (no model call); changed, notify.
-    ``calls`` counts the sensor's model calls so far."""
+    ``calls`` counts the sensor's model calls so far; ``model_calls`` is how many there are
+    after the first and the third run: none for a monitor made with ``watch add --rules``
+    (its rule's field is a price the page states once: its contract reads it by code), one
+    each when the rule was set on a monitor without a contract (the sensor model reports)."""
     first = run_here()
     assert "succeeded" in first
     assert "Notification" not in first, "349.99 is not under 300"
-    assert (shop.conditional(), calls()) == ([False], 1)
+    assert (shop.conditional(), calls()) == ([False], model_calls[0])
 
     second = run_here()
     assert "skipped-no-change" in second
-    assert (shop.conditional(), calls()) == ([False, True], 1), "a 304: no model call"
+    assert (shop.conditional(), calls()) == ([False, True], model_calls[0]), "a 304: no call"
     assert shop.served[1].headers["if-none-match"] == '"sonora-v1"'
     assert receiver.requests == []
 
@@ -90,7 +98,7 @@ def watch_price_fall(shop: ShopPage, calls: Callable[[], int], receiver: Loopbac
     assert "Notification: delivered" in third
     # The look asks conditionally and sees new content; the full read that follows asks
     # again and the fetcher's cache answers its 304.
-    assert (shop.conditional(), calls()) == ([False, True, True, True], 2)
+    assert (shop.conditional(), calls()) == ([False, True, True, True], model_calls[1])
     [delivery] = receiver.requests
     assert "279.99" in delivery.json()["message"]
     if receiver.secret is not None:  # checked with the secret `watch add` printed
@@ -158,7 +166,7 @@ def test_a_changedetection_watch_reads_its_url_and_notifies_its_global_channel(
 
     with_db(home, use_the_rule)
 
-    watch_price_fall(shop, lambda: len(model.calls), receiver)
+    watch_price_fall(shop, lambda: len(model.calls), receiver, model_calls=(1, 2))
     assert receiver.requests[0].path == "/cd-hook"
 
 
@@ -259,7 +267,7 @@ def test_json_lines_with_a_byte_order_mark_import_and_export_keep_urls_and_field
 
 
 @pytest.mark.model
-@pytest.mark.timeout(1800)  # two sensing calls of the embedded model; ~20 s each when quiet
+@pytest.mark.timeout(1800)  # the embedded model is configured; the contract reads by code
 def test_the_embedded_model_watches_a_named_page_and_notifies_a_verifying_receiver(
     home: Path,
     server: LoopbackServer,
@@ -269,9 +277,10 @@ def test_the_embedded_model_watches_a_named_page_and_notifies_a_verifying_receiv
     qwen: LocalModel,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The README's rule on the default embedded model, through the CLI: the sensor is told
-    the rule's field (``price_usd``), reads the page the user named, and the receiver checks
-    the signature with the secret ``watch add`` printed."""
+    """The README's rule with the default embedded model configured, through the CLI: the
+    rule's field (``price_usd``) is a price the page states once, so its contract reads it
+    by code and the model is never asked; the receiver checks the signature with the secret
+    ``watch add`` printed."""
     calls = 0
     complete = qwen.complete
 

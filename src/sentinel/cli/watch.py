@@ -121,9 +121,13 @@ def add(
         f"{reads}, notify {created.notify_behavior.value} via {escape(channels)}.",
         soft_wrap=True,
     )
+    from sentinel.cli.watch_contract import contract_lines
+
     # The secret matters to whoever receives the webhooks: shown once, where it is needed.
     if any(channel.get("kind") == "webhook" for channel in created.channels):
         watch_secret.print_created_secret(created.id, secret)
+    governor = created.governor_kind.value
+    stdout.print("\n".join(contract_lines(created.contract, governor=governor)), soft_wrap=True)
 
 
 def channel_label(channel: dict[str, Any]) -> str:
@@ -153,7 +157,9 @@ def show(
             notified = await tx.outbox.latest_notifications([record.id])
         decided = next((r for r in runs if r.decision and "should_act" in r.decision), None)
         notification = notified.get(record.id)
+        sensed = next((r.sensor_output for r in runs if r.sensor_output), None) or {}
         return {
+            "readings": sensed.get("readings") or [],
             "monitor": asdict(record),
             "state": asdict(state) if state else None,
             "last_run": watch_bulk.run_summary(runs[0] if runs else None),
@@ -172,6 +178,8 @@ def show(
 
 def print_show(document: dict[str, Any]) -> None:
     """``watch show`` for people."""
+    from sentinel.cli.watch_contract import contract_lines, reading_lines
+
     m = document["monitor"]
     lines = [
         f"[bold]#{m['id']} {escape(m['name'])}[/] ({m['state']})",
@@ -180,6 +188,8 @@ def print_show(document: dict[str, Any]) -> None:
     if m["current_query"] != m["original_query"]:
         lines.append(f"Searching as: {escape(m['current_query'])}")
     governor = "rules: " + m["governor_rules"] if m["governor_kind"] == "rules" else "llm"
+    if m.get("contract"):
+        governor = "the contract"
     channels = ", ".join(channel_label(c) for c in m["channels"]) or "none (state only)"
     if m["urls"]:
         lines.append("Reads: " + escape(", ".join(m["urls"])))
@@ -190,6 +200,7 @@ def print_show(document: dict[str, Any]) -> None:
         f"Criteria: {escape(m['action_criteria'])}",
         f"Governor: {escape(governor)}; notify {m['notify_behavior']}",
         f"Channels: {escape(channels)}",
+        *contract_lines(m.get("contract"), governor=m["governor_kind"]),
         f"Next run: {when(m['next_run_at'])}; runs: {m['run_count']}, "
         f"failures in a row: {m['consecutive_failures']}",
     ]
@@ -218,6 +229,9 @@ def print_show(document: dict[str, Any]) -> None:
             f"reasoning: {escape(str(decision.get('reasoning') or '-'))}",
             soft_wrap=True,
         )
+    readings = document.get("readings") or []
+    if readings:
+        stdout.print("\n".join(["Readings of the last run:", *reading_lines(readings)]))
 
 
 @app.command()
@@ -344,9 +358,10 @@ def run_now(
 
 def run_here(ref: str) -> None:
     """Run one monitor in this process with the configured services; print the outcome."""
+    from sentinel.cli.watch_contract import notification_line
     from sentinel.monitor.service import delivery_state, run_detail
 
-    async def main() -> tuple[Any, RunRecord, NotificationState | None]:
+    async def main() -> tuple[Any, RunRecord, NotificationState | None, list[Any]]:
         clock = common.cli_clock()
         async with database() as db:
             async with db.transaction(owner=LOCAL_OWNER) as tx:
@@ -357,9 +372,9 @@ def run_here(ref: str) -> None:
             async with db.transaction(owner=LOCAL_OWNER) as tx:
                 finished = await tx.runs.get(outcome.run_id)
                 notified = await tx.outbox.latest_notifications([record.id])
-            return outcome, finished, notified.get(record.id)
+            return outcome, finished, notified.get(record.id), record.channels
 
-    outcome, finished, notification = run(main)
+    outcome, finished, notification, record_channels = run(main)
     status = outcome.status.value
     if outcome.error_category:
         status += f" ({outcome.error_category}): {outcome.error}"
@@ -371,9 +386,8 @@ def run_here(ref: str) -> None:
         stdout.print(f"Why: {escape(detail)}", soft_wrap=True)
     if outcome.notified:
         state = delivery_state(notification, outcome.run_id)
-        later = state in ("pending", "queued")
-        retried = " (a running `sentinel worker` retries it)" if later else ""
-        stdout.print(f"Notification: {state}{retried}", soft_wrap=True)
+        line = notification_line(record_channels, state, outcome.monitor_id)
+        stdout.print(escape(line), soft_wrap=True)
     stdout.print(f"Next run: {when(outcome.next_run_at)}")
 
 

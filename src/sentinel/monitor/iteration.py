@@ -375,6 +375,7 @@ class RunIteration:
                 run_id=self.loaded.run.id,
                 state_version=self.version.version,
                 now=self.now,
+                readings=sensed.output.readings,
             )
             delivery = QueuedNotification(payload, monitor.channels, decision_key(decision))
             self.decision["dedupe_key"] = delivery.dedupe_key

@@ -19,6 +19,19 @@ class EvidenceQuote(BaseModel):
     quote: str
 
 
+class FieldReading(BaseModel):
+    """A value the notification rests on: the monitor's field, its value, where it was read
+    (the page and the verbatim text) and how (the page's structured data or its text)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    field: str
+    value: Any
+    url: str
+    quote: str
+    source: str | None = None
+
+
 class NotificationPayload(BaseModel):
     """What a receiver gets (webhook body; e-mail and Apprise render it as text).
 
@@ -35,6 +48,10 @@ class NotificationPayload(BaseModel):
     message: str = Field(min_length=1)
     facts: dict[str, Any] = Field(default_factory=dict)
     evidence: list[EvidenceQuote] = Field(default_factory=list)
+    readings: list[FieldReading] = Field(
+        default_factory=list,
+        description="For a monitor with a contract: each field's verified value, quote and page.",
+    )
     state_version: int | None = None
     created_at: datetime
 

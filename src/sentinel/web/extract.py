@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from sentinel.web.dates import parse_datetime
 from sentinel.web.metadata import page_metadata
+from sentinel.web.page_text import page_text
 from sentinel.web.structured import (
     EventInfo,
     Offer,
@@ -81,6 +82,11 @@ class Extraction(BaseModel):
     offers: list[Offer] = Field(default_factory=list)
     events: list[EventInfo] = Field(default_factory=list)
     software: list[SoftwareInfo] = Field(default_factory=list)
+    page_text: str = Field(
+        default="",
+        description="Every visible block of the main region (sentinel.web.page_text): what "
+        "a monitor reads, where trafilatura keeps only what reads like an article.",
+    )
 
 
 # Class words that mark a price no longer asked: "was £449.99", a compare-at price, an RRP.
@@ -181,13 +187,43 @@ def prune_noise(root: etree._Element) -> int:
     return len(doomed)
 
 
+_FURNITURE = ("nav", "header", "footer", "aside", "form")
+
+
 def visible_text(root: etree._Element) -> str:
-    """The page's visible text, one block per line (the fallback when trafilatura gives up)."""
+    """The page's visible text, one block per line (the fallback when trafilatura gives up):
+    headings written as Markdown headings (so a reader still sees the page's sections), and
+    navigation, header, footer and forms left out when anything else remains."""
     body = root.find("body")
     scope = body if body is not None else root
     etree.strip_elements(scope, *_INVISIBLE, with_tail=False)
-    lines = (" ".join(chunk.split()) for chunk in scope.itertext())
-    return "\n".join(line for line in lines if line)
+    for element in scope.iter("h1", "h2", "h3", "h4", "h5", "h6"):
+        words = " ".join("".join(element.itertext()).split())
+        for child in list(element):
+            element.remove(child)
+        element.text = f"{'#' * int(str(element.tag)[1])} {words}" if words else ""
+    lines = _lines(scope, skip=_FURNITURE)
+    return "\n".join(lines or _lines(scope, skip=()))
+
+
+def _lines(scope: etree._Element, *, skip: tuple[str, ...]) -> list[str]:
+    chunks: list[str] = []
+
+    def walk(element: etree._Element) -> None:
+        if isinstance(element.tag, str) and element.tag in skip:
+            if element.tail:
+                chunks.append(element.tail)
+            return
+        if element.text:
+            chunks.append(element.text)
+        for child in element:
+            walk(child)
+        if element is not scope and element.tail:
+            chunks.append(element.tail)
+
+    walk(scope)
+    lines = (" ".join(chunk.split()) for chunk in chunks)
+    return [line for line in lines if line]
 
 
 def _meta_date(root: etree._Element) -> datetime | None:
@@ -242,6 +278,7 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
     assert content is not None  # it parsed once already
     prune_noise(content)
     mark_struck_prices(content)
+    visible = page_text(content)  # before trafilatura, which prunes the tree it is given
     text = trafilatura.extract(
         content,
         url=url,
@@ -270,4 +307,5 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
         offers=items.offers,
         events=items.events,
         software=items.software,
+        page_text=visible,
     )

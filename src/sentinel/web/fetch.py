@@ -85,6 +85,9 @@ class FetchResult(BaseModel):
     offers: list[Offer] = Field(default_factory=list)
     events: list[EventInfo] = Field(default_factory=list)
     software: list[SoftwareInfo] = Field(default_factory=list)
+    page_text: str = Field(
+        default="", description="Every visible block of the main region (what monitors read)."
+    )
     fingerprint: str
     etag: str | None = None
     last_modified: str | None = None
@@ -271,8 +274,15 @@ class Fetcher:
             offers=page.offers,
             events=page.events,
             software=page.software,
+            page_text=page.page_text,
+            # A monitor reads the page's visible blocks: a price in a <div> of <span>s changes
+            # what it reads even when the article text trafilatura keeps does not.
             fingerprint=content_fingerprint(
-                page.text, page.offers, page.events, title=page.title, software=page.software
+                page.page_text or page.text,
+                page.offers,
+                page.events,
+                title=page.title,
+                software=page.software,
             ),
             etag=raw.headers.get("etag"),
             last_modified=raw.headers.get("last-modified"),

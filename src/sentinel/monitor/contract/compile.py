@@ -27,10 +27,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from price_parser import Price
-
 from sentinel.monitor.contract import phrases
 from sentinel.monitor.contract.model import Contract, ContractField, Lifetime, Subject
+from sentinel.text.money import money_of
 
 OUTAGE_STATUSES = ("major_outage", "partial_outage", "degraded", "investigating", "identified")
 _SYMBOLS = {"GBP": "£", "EUR": "€", "USD": "$", "JPY": "¥"}
@@ -208,6 +207,7 @@ def _status(body: str) -> Contract | None:
     outage = phrases.OUTAGE.search(body)
     if resolved is None and outage is None:
         return None
+    lifetime: Lifetime
     if resolved is not None:
         subject = _subject(body[: resolved.start()], body[resolved.end() :])
         condition = 'status in ["resolved", "operational"]'
@@ -320,16 +320,8 @@ def _single(
 
 def _money(match: re.Match[str]) -> tuple[float | None, str | None]:
     """The amount and ISO currency of a MONEY match (currency None when unnamed)."""
-    symbol = match["before"] or match["after"]
-    number = match["number1"] or match["number2"] or match["number3"]
-    if number is None:
-        return None, None
-    price = Price.fromstring(number)
-    amount = price.amount_float
-    if amount is None or amount <= 0:
-        return None, None
-    currency = phrases.CURRENCY_WORDS.get(symbol.casefold()) if symbol else None
-    return amount, currency
+    money = money_of(match)
+    return (money.amount, money.currency) if money is not None else (None, None)
 
 
 def _number_literal(amount: float) -> str:
@@ -350,7 +342,11 @@ def _subject(before: str, after: str, *, keep_version: bool = True) -> Subject |
     Saturday 14 June")."""
     site = None
     before, after = before.strip(" ,"), after.strip(" ,")
-    for part in ("after", "before"):
+    leading = phrases.SITE_FIRST.match(after)
+    if leading is not None and not phrases.NOT_A_SITE.match(leading["site"]):
+        # "… available at Maison Lune on Saturday 14 June": the site, then a qualifier.
+        site, after = leading["site"].strip(" ."), leading["rest"]
+    for part in ("after", "before") if site is None else ():
         text = after if part == "after" else before
         match = phrases.SITE.search(" " + text)
         if match is None or phrases.NOT_A_SITE.match(match["site"]):

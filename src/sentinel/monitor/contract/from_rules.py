@@ -20,12 +20,18 @@ _CURRENCY_SUFFIX = re.compile(r"_(usd|gbp|eur|chf|cad|aud|jpy|sek|nok|dkk|pln)$"
 _MEASURES: tuple[tuple[re.Pattern[str], Measure], ...] = (
     (re.compile(r"^(?:price|cost|fare|amount|rate|offer_price|sale_price)(?:_|$)", re.I), "price"),
     (re.compile(r"^currency$", re.I), "currency"),
-    (re.compile(r"^(?:in_stock|instock|stock|orderable|available_to_order|restocked)$", re.I),
-     "in_stock"),
-    (re.compile(r"^(?:available|availability|slots?_available|has_slots?|free)$", re.I),
-     "available"),
-    (re.compile(r"^(?:version|latest_version|release|latest_release|stable_version)$", re.I),
-     "version"),
+    (
+        re.compile(r"^(?:in_stock|instock|stock|orderable|available_to_order|restocked)$", re.I),
+        "in_stock",
+    ),
+    (
+        re.compile(r"^(?:available|availability|slots?_available|has_slots?|free)$", re.I),
+        "available",
+    ),
+    (
+        re.compile(r"^(?:version|latest_version|release|latest_release|stable_version)$", re.I),
+        "version",
+    ),
     (re.compile(r"^(?:prerelease|is_prerelease|pre_release)$", re.I), "prerelease"),
     (re.compile(r"^(?:status|incident_status|state)$", re.I), "status"),
     (re.compile(r"^(?:decision|outcome|ruling|verdict)$", re.I), "decision"),

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from sentinel.text import money as text_money
+
 # ---- lead-ins: what comes before the thing to watch --------------------------------------
 LEAD_IN = re.compile(
     r"""^\s*(?:please\s+|bitte\s+|por\s+favor,?\s+|s'il\s+te\s+pla[iî]t,?\s+)?(?:
@@ -70,50 +72,10 @@ OR_MORE = re.compile(
     r"^\s*(?:or\s+(?:more|higher|above)|ou\s+plus|oder\s+mehr|o\s+m[áa]s)\b", re.IGNORECASE
 )
 
-# A money amount: a currency before or after a number written in any of the four locales.
-CURRENCY_WORDS: dict[str, str] = {
-    "£": "GBP",
-    "gbp": "GBP",
-    "pound": "GBP",
-    "pounds": "GBP",
-    "€": "EUR",
-    "eur": "EUR",
-    "euro": "EUR",
-    "euros": "EUR",
-    "$": "USD",
-    "us$": "USD",
-    "usd": "USD",
-    "dollar": "USD",
-    "dollars": "USD",
-    "ca$": "CAD",
-    "c$": "CAD",
-    "cad": "CAD",
-    "a$": "AUD",
-    "au$": "AUD",
-    "aud": "AUD",
-    "chf": "CHF",
-    "fr.": "CHF",
-    "francs": "CHF",
-    "¥": "JPY",
-    "jpy": "JPY",
-    "yen": "JPY",
-    "sek": "SEK",
-    "nok": "NOK",
-    "dkk": "DKK",
-    "pln": "PLN",
-    "zł": "PLN",
-}
-_CURRENCY_BEFORE = r"(?:us\$|ca\$|c\$|au\$|a\$|[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|fr\.)"
-_CURRENCY_AFTER = (
-    r"(?:[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|sek|nok|dkk|pln|zł|euros?|dollars?|pounds?|francs|yen)"
-)
-_NUMBER = r"\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,3})?"
-MONEY = re.compile(
-    rf"""(?:(?P<before>{_CURRENCY_BEFORE})\s?(?P<number1>{_NUMBER})(?:[.,][-–]+)?
-        |(?P<number2>{_NUMBER})(?:[.,][-–]+)?\s?(?P<after>{_CURRENCY_AFTER})(?![a-z])
-        |(?P<number3>{_NUMBER}))""",
-    re.IGNORECASE | re.VERBOSE,
-)
+# A money amount: see sentinel.text.money.
+CURRENCY_WORDS = text_money.CURRENCY_WORDS
+MONEY = text_money.MONEY
+
 
 # ---- predicates of the common shapes --------------------------------------------------------
 IN_STOCK = re.compile(
@@ -231,6 +193,13 @@ SITE = re.compile(
     r"""\s+(?:at|on|from|via|chez|sur|bei|auf|en)\s+(?:the\s+)?
       (?P<site>(?:[A-Z0-9][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,3})|[\w-]+\.[a-z]{2,}(?:\.[a-z]{2})?)
       (?:(?:'s)?\s+(?:online\s+)?(?:store|shop|website|site|page|boutique|tienda|web))?\s*$""",
+    re.VERBOSE,
+)
+SITE_FIRST = re.compile(
+    r"""^(?:at|on|from|via|chez|sur|bei|auf|en)\s+(?:the\s+)?
+      (?P<site>[A-Z0-9][\w'&.-]*(?:\s+[A-Z0-9][\w'&.-]*){0,3})
+      (?:'s)?(?:\s+(?:online\s+)?(?:store|shop|website|site|boutique|tienda))?
+      (?P<rest>\s+(?:on|for|in|at|from|between|before|after|pour|le|am|im|für|para|el)\s+.*)$""",
     re.VERBOSE,
 )
 NOT_A_SITE = re.compile(

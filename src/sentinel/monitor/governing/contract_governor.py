@@ -67,12 +67,18 @@ _PHRASES: dict[str, str] = {
 }
 
 
-def answer(contract: Contract, readings: Mapping[str, Mapping[str, Any]], state: Mapping[str, Any]) -> str:
+def answer(
+    contract: Contract, readings: Mapping[str, Mapping[str, Any]], state: Mapping[str, Any]
+) -> str:
     """The notification's answer: what was read, leading with the news."""
     subject = contract.subject.describe()
     for field in contract.fields:
         reading = readings.get(field.name)
-        if field.measure in ("currency", "prerelease") or not reading or not reading.get("verified"):
+        if (
+            field.measure in ("currency", "prerelease")
+            or not reading
+            or not reading.get("verified")
+        ):
             continue
         value = _value_text(field, reading, state)
         text = _PHRASES.get(field.measure, "{subject}: " + field.name + " is {value}").format(
@@ -84,8 +90,10 @@ def answer(contract: Contract, readings: Mapping[str, Mapping[str, Any]], state:
         )
         if field.measure == "price" and contract.threshold is not None:
             currency = state.get("currency")
-            text += f" ({contract.summary.removeprefix('the price is ')})" if not currency else (
-                f", {contract.summary.removeprefix('the price is ')}"
+            text += (
+                f" ({contract.summary.removeprefix('the price is ')})"
+                if not currency
+                else (f", {contract.summary.removeprefix('the price is ')}")
             )
         return f"{text}."
     return f"{subject}: {contract.summary}."
@@ -99,14 +107,16 @@ def reason(
 ) -> str:
     """Why the decision was made: the condition's outcome, then each field's reading."""
     verdict = {True: "holds", False: "does not hold", None: "cannot be decided"}[truth]
-    parts = [f"{contract.summary}: {verdict} ({contract.condition})"]
+    parts = [f"the condition {verdict}: {contract.condition} ({contract.summary})"]
     for field in contract.fields:
         reading = readings.get(field.name)
         if not reading or reading.get("value") is None:
             note = (reading or {}).get("note") or "not read"
             parts.append(f"{field.name} unknown: {note}")
         elif not reading.get("verified"):
-            parts.append(f"{field.name} = {reading.get('value')!r} not verified: {reading.get('note')}")
+            parts.append(
+                f"{field.name} = {reading.get('value')!r} not verified: {reading.get('note')}"
+            )
         else:
             quote = " ".join(str(reading.get("quote") or "").split())
             if len(quote) > 120:
@@ -136,9 +146,7 @@ class ContractGovernor:
             self.contract.condition, ctx.previous_state, ctx.current_state, self.contract.kinds()
         )
         why = reason(self.contract, evaluation.truth, readings, evaluation.notes)
-        facts = {
-            name: value for name, value in ctx.current_state.items() if value is not None
-        }
+        facts = {name: value for name, value in ctx.current_state.items() if value is not None}
         if not evaluation.holds:
             miss = NEXT_CHECK_MISS[self.contract.lifetime]
             return GovernorDecision(

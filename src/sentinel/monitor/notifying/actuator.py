@@ -14,13 +14,14 @@ same transaction as the outbox rows, newest last, at most :data:`MAX_SENT_KEYS`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from sentinel.monitor.models import GovernorDecision
 from sentinel.monitor.notifying.message import Notification, compose_notification
 from sentinel.notify import EvidenceQuote, NotificationPayload
+from sentinel.notify.payload import FieldReading
 from sentinel.storage import MonitorRecord
 
 SENT_KEYS = "sent_keys"
@@ -54,8 +55,10 @@ def payload_for(
     run_id: int,
     state_version: int | None,
     now: datetime,
+    readings: Sequence[Mapping[str, Any]] = (),
 ) -> NotificationPayload:
-    """The document every channel delivers for this notification."""
+    """The document every channel delivers for this notification; ``readings`` are the
+    contract's (only verified ones are carried)."""
     return NotificationPayload(
         monitor_id=monitor.id,
         monitor_name=monitor.name,
@@ -64,6 +67,17 @@ def payload_for(
         message=notification.message,
         facts=decision.facts,
         evidence=[EvidenceQuote(url=e.url, quote=e.quote) for e in decision.evidence],
+        readings=[
+            FieldReading(
+                field=str(r["field"]),
+                value=r.get("value"),
+                url=str(r["url"]),
+                quote=str(r["quote"]),
+                source=r.get("source"),
+            )
+            for r in readings
+            if r.get("verified") and r.get("url") and r.get("quote")
+        ],
         state_version=state_version,
         created_at=now,
     )

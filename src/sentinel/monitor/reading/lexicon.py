@@ -18,7 +18,7 @@ def _cues(*patterns: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.IGNORECASE)
 
 
-# ---- availability of a product -----------------------------------------------------------------
+# ---- availability of a product ------------------------------------------------------------------
 OUT_OF_STOCK = _cues(
     r"\bout[\s-]of[\s-]stock\b",
     r"\bsold[\s-]out\b",
@@ -97,7 +97,7 @@ PAST_STOCK = _cues(
     r"\b(?:[ée]tait|war|estaba)\b",
 )
 
-# ---- an incident's status, newest first on a status page ------------------------------------------
+# ---- an incident's status, newest first on a status page ----------------------------------------
 STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "unresolved",
@@ -140,7 +140,9 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "identified",
-        _cues(r"\bidentified\b", r"\bidentifi[ée]e?\b", r"\bidentifiziert\b", r"\bidentificad[oa]\b"),
+        _cues(
+            r"\bidentified\b", r"\bidentifi[ée]e?\b", r"\bidentifiziert\b", r"\bidentificad[oa]\b"
+        ),
     ),
     (
         "investigating",
@@ -156,17 +158,27 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     (
         "major_outage",
-        _cues(r"\bmajor\s+outage\b", r"\bpanne\s+majeure\b", r"\bschwer\w*\s+ausfall\b",
-              r"\binterrupci[óo]n\s+(?:grave|total)\b"),
+        _cues(
+            r"\bmajor\s+outage\b",
+            r"\bpanne\s+majeure\b",
+            r"\bschwer\w*\s+ausfall\b",
+            r"\binterrupci[óo]n\s+(?:grave|total)\b",
+        ),
     ),
     (
         "partial_outage",
-        _cues(r"\bpartial\s+outage\b", r"\bpanne\s+partielle\b", r"\bteilweise\w*\s+ausfall\b",
-              r"\binterrupci[óo]n\s+parcial\b"),
+        _cues(
+            r"\bpartial\s+outage\b",
+            r"\bpanne\s+partielle\b",
+            r"\bteilweise\w*\s+ausfall\b",
+            r"\binterrupci[óo]n\s+parcial\b",
+        ),
     ),
     (
         "degraded",
-        _cues(r"\bdegraded\b", r"\bd[ée]grad[ée]e?s?\b", r"\bbeeintr[äa]chtigt\b", r"\bdegradad[oa]\b"),
+        _cues(
+            r"\bdegraded\b", r"\bd[ée]grad[ée]e?s?\b", r"\bbeeintr[äa]chtigt\b", r"\bdegradad[oa]\b"
+        ),
     ),
     (
         "maintenance",
@@ -186,7 +198,7 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-# ---- a decision on an application, a motion, a case -------------------------------------------------
+# ---- a decision on an application, a motion, a case ---------------------------------------------
 DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "pending",
@@ -240,7 +252,7 @@ DECISION_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
 )
 
-# ---- a cancellation -----------------------------------------------------------------------------------
+# ---- a cancellation -----------------------------------------------------------------------------
 NOT_CANCELLED = _cues(
     r"\bnot\s+(?:been\s+)?cancell?ed\b",
     r"\b(?:goes|go|will\s+go|going)\s+ahead\b",
@@ -265,15 +277,16 @@ CANCELLED = _cues(
     r"\bsuspendid[oa]s?\b",
 )
 
-# ---- a free slot, table or appointment -----------------------------------------------------------------
+# ---- a free slot, table or appointment ----------------------------------------------------------
 _THINGS = (
     r"(?:slots?|appointments?|tables?|times?|dates?|places?|seats?|sites?|pitches?|spaces?|rooms?"
     r"|tickets?|sessions?|availability|bookings?|reservations?|cr[ée]neaux|cr[ée]neau|rendez-vous"
     r"|places?|termine?|pl[äa]tze|tische|zimmer|citas?|mesas?|plazas?|huecos?|entradas?)"
 )
 NO_SLOTS = _cues(
-    rf"\bno\s+(?:more\s+)?{_THINGS}\s+(?:are\s+)?(?:currently\s+)?(?:available|free|left|open)\b",
-    rf"\bno\s+(?:available|free|open)\s+{_THINGS}\b",
+    rf"\bno\s+(?:more\s+)?(?:[\w-]+\s+){{0,2}}{_THINGS}\s+(?:are\s+|is\s+)?(?:currently\s+)?"
+    r"(?:available|free|left|open)\b",
+    rf"\bno\s+(?:available|free|open)\s+(?:[\w-]+\s+){{0,2}}{_THINGS}\b",
     rf"\b0\s+{_THINGS}\b",
     r"\bfully\s+booked\b",
     r"\bbooked\s+(?:out|up)\b",
@@ -296,7 +309,8 @@ NO_SLOTS = _cues(
     r"\bagotad[oa]s?\b",
 )
 SLOTS = _cues(
-    rf"\b\d+\s+(?:free\s+|open\s+)?{_THINGS}\s+(?:available|free|left|remaining|open)\b",
+    rf"\b\d+\s+(?:free\s+|open\s+)?(?:[\w-]+\s+){{0,2}}{_THINGS}\s+(?:available|free|left"
+    r"|remaining|open)\b",
     rf"\b{_THINGS}\s+(?:are\s+)?(?:now\s+)?(?:available|free|open)\b",
     rf"\b(?:available|free|open)\s+{_THINGS}\b",
     r"\bbook\s+(?:now|this|a\s+(?:slot|time|table))\b",
@@ -312,7 +326,7 @@ SLOTS = _cues(
     r"\bbuchen\b",
 )
 
-# ---- prices that are not the price asked now ------------------------------------------------------------
+# ---- prices that are not the price asked now ----------------------------------------------------
 NOT_THE_PRICE = _cues(
     r"\b(?:was|were|previously|before|originally|formerly|regular(?:ly)?|usually|normally|rrp"
     r"|msrp|list\s+price|compare\s+at|reg\.?)\s*:?\s*$",

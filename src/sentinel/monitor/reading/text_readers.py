@@ -16,9 +16,7 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime
 
 from packaging.version import InvalidVersion, Version
-from price_parser import Price
 
-from sentinel.monitor.contract import phrases
 from sentinel.monitor.governing.cues import Modality
 from sentinel.monitor.governing.modality import classify_clause, clauses, is_question
 from sentinel.monitor.reading import lexicon
@@ -26,6 +24,7 @@ from sentinel.monitor.reading.page_text import Sentence, sentences_of
 from sentinel.monitor.reading.readings import Candidate
 from sentinel.monitor.reading.subject import SubjectMatcher
 from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.text.money import money_in
 from sentinel.text.values import values_in
 
 _STRUCK = re.compile(r"~~[^~]*~~")
@@ -103,28 +102,24 @@ def price_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidat
     for sentence, score in about_sentences(page, matcher):
         text = sentence.text
         struck = [m.span() for m in _STRUCK.finditer(text)]
-        for match in phrases.MONEY.finditer(text):
-            symbol = match["before"] or match["after"]
-            if not symbol or any(a <= match.start() < b for a, b in struck):
+        for money in money_in(text):
+            if any(a <= money.start < b for a, b in struck):
                 continue
-            before, after = text[: match.start()], text[match.end() :]
-            if lexicon.NOT_THE_PRICE.search(before[-40:]) or lexicon.NOT_THE_PRICE_AFTER.match(after):
+            before, after = text[: money.start], text[money.end :]
+            if lexicon.NOT_THE_PRICE.search(before[-40:]) or lexicon.NOT_THE_PRICE_AFTER.match(
+                after
+            ):
                 continue
-            number = match["number1"] or match["number2"]
-            amount = Price.fromstring(number).amount_float if number else None
-            if amount is None or amount <= 0:
-                continue
-            currency = phrases.CURRENCY_WORDS.get(symbol.casefold())
             found.append(
                 Candidate(
-                    amount,
+                    money.amount,
                     sentence.text,
                     page.url,
                     "page",
                     score,
                     sentence.position,
-                    note=f"price in the text: {match.group().strip()}",
-                    currency=currency,
+                    note=f"price in the text: {money.text}",
+                    currency=money.currency,
                 )
             )
     return found

@@ -26,7 +26,6 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from packaging.version import InvalidVersion, Version
-from price_parser import Price
 
 from sentinel.monitor.contract import phrases
 from sentinel.monitor.contract.model import Contract, ContractField
@@ -35,6 +34,7 @@ from sentinel.monitor.reading.readings import STRUCTURED_SOURCES, Candidate, Rea
 from sentinel.monitor.reading.structured_readers import AVAILABILITY
 from sentinel.monitor.reading.subject import SubjectMatcher
 from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.text.money import money_in
 from sentinel.text.quotes import normalize_for_quote
 from sentinel.text.values import values_in
 
@@ -54,9 +54,7 @@ def verify(
     """``reading`` marked verified, or unverified with the first check it fails."""
     if reading.value is None:
         return reading
-    failure = _first_failure(
-        reading, field, contract, pages, matcher, about, list(text_candidates)
-    )
+    failure = _first_failure(reading, field, contract, pages, matcher, about, list(text_candidates))
     if failure is None:
         return reading.model_copy(update={"verified": True})
     note = f"{failure}; read: {reading.note}" if reading.note else failure
@@ -92,11 +90,14 @@ def _first_failure(
         return f"about-subject: the quote is about {lookalike!r}, not {contract.subject.name!r}"
     if about < ABOUT_QUOTE:
         return f"about-subject: the quote does not name {contract.subject.name!r}"
-    if field.measure == "price" and contract.threshold is not None:
-        if _same_amount(reading.value, contract.threshold) and not _amount_on_page(
-            contract.threshold, page
-        ):
-            return "not-only-in-sentence: the threshold is not a price on the page"
+    threshold = contract.threshold
+    if (
+        field.measure == "price"
+        and threshold is not None
+        and _same_amount(reading.value, threshold)
+        and not _amount_on_page(threshold, page)
+    ):
+        return "not-only-in-sentence: the threshold is not a price on the page"
     if reading.source in STRUCTURED_SOURCES:
         return _disagreement(reading, field, text_candidates)
     return None
@@ -110,17 +111,13 @@ def _same_amount(a: Any, b: Any) -> bool:
 
 
 def _amount_on_page(amount: float, page: PageRecord) -> bool:
-    numbers = values_in(page.readable_text).numbers
-    return any(_same_amount(value, amount) for value, percent in numbers if not percent)
+    stated = money_in(page.readable_text, with_currency=False)
+    return any(_same_amount(money.amount, amount) for money in stated)
 
 
 def _price_in(value: Any, quote: str) -> str | None:
-    numbers = [number for number, percent in values_in(quote).numbers if not percent]
-    # values_in reads "1.299,00" as other numbers; a price reader's own parse counts too.
-    parsed = Price.fromstring(quote).amount_float
-    if parsed is not None:
-        numbers.append(parsed)
-    if any(_same_amount(number, value) for number in numbers):
+    amounts = [money.amount for money in money_in(quote, with_currency=False)]
+    if any(_same_amount(amount, value) for amount in amounts):
         return None
     return f"the quote does not state {value}"
 
@@ -202,7 +199,9 @@ def _cancelled_in(value: Any, quote: str) -> str | None:
         return None
     if value is True and lexicon.CANCELLED.search(lexicon.NOT_CANCELLED.sub(" ", quote)):
         return None
-    if value is False and (lexicon.NOT_CANCELLED.search(quote) or not lexicon.CANCELLED.search(quote)):
+    if value is False and (
+        lexicon.NOT_CANCELLED.search(quote) or not lexicon.CANCELLED.search(quote)
+    ):
         return None
     return f"the quote does not say cancelled={value}"
 
@@ -220,9 +219,7 @@ _VALUE_CHECKS: dict[str, Callable[[Any, str], str | None]] = {
 }
 
 
-def _disagreement(
-    reading: Reading, field: ContractField, text: list[Candidate]
-) -> str | None:
+def _disagreement(reading: Reading, field: ContractField, text: list[Candidate]) -> str | None:
     """Whether the page's visible text contradicts a value from its data."""
     if not text:
         return None

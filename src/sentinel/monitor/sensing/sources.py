@@ -60,7 +60,8 @@ class PageRecord:
             url=result.url,
             final_url=result.final_url,
             title=result.title,
-            text=result.text,
+            # Monitors read every visible block (sentinel.web.page_text), not the article.
+            text=result.page_text or result.text,
             fingerprint=result.fingerprint,
             published=result.published,
             structured=_structured_line(result),
