@@ -263,3 +263,18 @@ async def test_unnamed_monitors_whose_queries_begin_alike_get_numbered_names(
     # A name the caller chose is still refused when taken, never renamed.
     chosen = await client.post("/api/v1/monitors", json=SPEC | {"name": first["name"]})
     assert chosen.status_code == 422
+
+
+async def test_a_created_monitor_carries_the_contract_its_sentence_compiles_to(
+    client: httpx.AsyncClient,
+) -> None:
+    query = "Tell me when the Sonora QC Ultra drops below $300 at Voltmart"
+    created = await client.post("/api/v1/monitors", json={"query": query})
+    assert created.status_code == 201, created.text
+    contract = created.json()["contract"]
+    assert contract["condition"] == 'price < 300.0 && currency == "USD"'
+    assert contract["subject"] == {"name": "Sonora QC Ultra", "site": "Voltmart"}
+    forked = await client.post(f"/api/v1/monitors/{created.json()['id']}/fork")
+    assert forked.json()["contract"] == contract
+    plain = await client.post("/api/v1/monitors", json={"query": "Tell me who wins the Open"})
+    assert plain.json()["contract"] is None

@@ -118,3 +118,31 @@ async def test_the_form_names_the_default_intervals(client: httpx.AsyncClient) -
     form = (await client.get("/monitors/new")).text
     assert "(default 15 minutes)" in form
     assert "(default 30 days)" in form
+
+
+async def test_check_shows_the_contract_before_anything_is_saved(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    shown = await post_form(
+        client, "/monitors/new", {"query": QUERY, "notify": "once", "action": "preview"}
+    )
+    assert shown.status_code == 200, shown.text
+    assert "How Sentinel will decide" in shown.text
+    assert "Sonora QC Ultra at Voltmart" in shown.text
+    assert "price &lt; 300.0 &amp;&amp; currency == &#34;USD&#34;" in shown.text
+    assert await _monitors(api_db) == []
+    created = await post_form(client, "/monitors/new", {"query": QUERY, "notify": "once"})
+    page = (await client.get(created.headers["location"])).text
+    assert "the contract: the price is below $300.00" in page
+
+
+async def test_check_says_when_the_model_decides(
+    client: httpx.AsyncClient, api_db: Database
+) -> None:
+    shown = await post_form(
+        client,
+        "/monitors/new",
+        {"query": "Tell me who wins the Valmont Open", "notify": "once", "action": "preview"},
+    )
+    assert "Decided by the model" in shown.text
+    assert await _monitors(api_db) == []

@@ -185,6 +185,7 @@ async def fork_monitor(
         context=source.context,
         urls=source.urls,
         fields=source.fields,
+        contract=source.contract,
     )
     return await _created(tx, await tx.monitors.create(new, now=state.clock.now()))
 

@@ -24,7 +24,9 @@ from sentinel.api.ui.routing import UiRoute
 from sentinel.errors import InvalidInput
 from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL
-from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+from sentinel.monitor.contract import Contract
+from sentinel.monitor.contract.model import MEASURE_WORDS
+from sentinel.monitor.service import contract_for, new_monitor, spec_input, typed_channels
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
 TEXT_FIELDS = ("query", "name", "criteria", "min_interval", "max_interval", "rules", "timezone")
@@ -101,6 +103,28 @@ def validate(
     return spec, channels, problems
 
 
+def preview_of(contract: Contract | None, *, governor: str) -> dict[str, Any]:
+    """What the form shows before saving: the contract, or which governor decides and why."""
+    if contract is None:
+        reason = (
+            "your rule, on the fields the sensor model reports"
+            if governor == "rules"
+            else "the model (the sentence has no field form the code can check; a rule over "
+            "price, in_stock, version or status makes one)"
+        )
+        return {"contract": None, "decided_by": reason}
+    fields = ", ".join(f"{f.name} ({MEASURE_WORDS[f.measure]})" for f in contract.fields)
+    return {
+        "contract": {
+            "subject": contract.subject.describe(),
+            "fields": fields,
+            "summary": contract.summary,
+            "condition": contract.condition,
+        },
+        "decided_by": "the contract, by code, on values verified on the page",
+    }
+
+
 @router.get("/monitors/new")
 async def new_form(request: Request, viewer: CurrentViewer) -> Response:
     """The empty form."""
@@ -113,8 +137,23 @@ async def new_form(request: Request, viewer: CurrentViewer) -> Response:
 @router.post("/monitors/new")
 async def create(request: Request, viewer: CurrentViewer, state: State) -> Response:
     """Create the monitor, or show the form again with each problem next to its field."""
-    values = read_form(await checked_form(request, viewer))
+    form = await checked_form(request, viewer)
+    values = read_form(form)
     spec, channels, problems = validate(values)
+    preview = _text(form, "action") == "preview"
+    contract = contract_for(spec) if spec is not None and not problems else None
+    if preview and spec is not None and not problems:
+        # "Check" shows what the sentence compiles to, before anything is saved.
+        return page(
+            request,
+            "new.html",
+            viewer,
+            values=values,
+            problems={},
+            advanced=True,
+            defaults=DEFAULTS,
+            preview=preview_of(contract, governor=spec.governor),
+        )
     if spec is not None and not problems:
         try:
             new = new_monitor(spec, channels=channels)
