@@ -66,7 +66,9 @@ async def test_a_partial_then_full_reading_of_unchanged_hours_is_not_notified(
     assert run.decision is not None
     assert run.decision["proposed_should_act"] is True
     assert "change not corroborated" in run.decision["reasoning"]
-    assert any(entry["step"] == "corroboration" for entry in run.trace)
+    assert any(
+        entry["step"] == "checks" and entry.get("failed") == "corroborated" for entry in run.trace
+    )
 
 
 async def test_steady_full_readings_raise_nothing_to_corroborate(
@@ -83,4 +85,6 @@ async def test_steady_full_readings_raise_nothing_to_corroborate(
     assert not second.notified
     async with db.transaction() as tx:
         run = (await tx.runs.for_monitor(monitor.id))[0]
-    assert not any(entry["step"] == "corroboration" for entry in run.trace)
+    assert not any(
+        entry["step"] == "checks" and entry.get("failed") == "corroborated" for entry in run.trace
+    )

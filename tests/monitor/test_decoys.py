@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from sentinel.monitor.governing.grounding import ground_decision
+from sentinel.monitor.governing.checks import ground_decision
 from sentinel.monitor.models import Evidence, GovernorDecision
 from sentinel.storage import Database
 from tests.monitor.pipeline_fixtures import (

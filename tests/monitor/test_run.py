@@ -169,8 +169,8 @@ async def test_a_notification_without_a_grounded_quote_is_suppressed_and_says_wh
     run = (await runs_of(db, monitor.id))[0]
     assert run.decision is not None
     assert "notification suppressed: no evidence" in run.decision["reasoning"]
-    grounding = next(entry for entry in run.trace if entry["step"] == "grounding")
-    assert grounding["summary"].startswith("suppressed")
+    checks = next(entry for entry in run.trace if entry["step"] == "checks")
+    assert checks["summary"].startswith("suppressed by quotes-on-page")
     persist = next(entry for entry in run.trace if entry["step"] == "persist")
     assert "not found verbatim" in persist["dropped_evidence"][0]
 
@@ -365,7 +365,7 @@ async def test_the_trace_tells_what_was_searched_read_decided_and_sent(
     steps = [entry["step"] for entry in run.trace]
     assert steps[:2] == ["load", "search"]
     assert steps.count("fetch") == 3
-    assert steps[-6:] == ["prefilter", "persist", "govern", "grounding", "notify", "schedule"]
+    assert steps[-6:] == ["prefilter", "persist", "govern", "checks", "notify", "schedule"]
     fetch = next(entry for entry in run.trace if entry["step"] == "fetch")
     assert fetch["duration_s"] >= 0
     assert fetch["summary"].startswith("read http://")

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 from sentinel.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from sentinel.monitor.governing.checks import ground_decision
     from sentinel.monitor.governing.grounding import (
         GroundingResult,
         RejectedEvidence,
         check_grounding,
-        ground_decision,
     )
     from sentinel.monitor.governing.rule_syntax import InvalidRule, ParsedRule, parse_rule
     from sentinel.monitor.governing.rules import RuleEvaluation, RulesGovernor, evaluate_rule
@@ -69,7 +69,7 @@ _EXPORTS: dict[str, str] = {
     "GroundingResult": "sentinel.monitor.governing.grounding",
     "RejectedEvidence": "sentinel.monitor.governing.grounding",
     "check_grounding": "sentinel.monitor.governing.grounding",
-    "ground_decision": "sentinel.monitor.governing.grounding",
+    "ground_decision": "sentinel.monitor.governing.checks",
     "InvalidRule": "sentinel.monitor.governing.rule_syntax",
     "ParsedRule": "sentinel.monitor.governing.rule_syntax",
     "parse_rule": "sentinel.monitor.governing.rule_syntax",

@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from sentinel.llm import UsageTracker
 from sentinel.monitor.failures import RunFailure
-from sentinel.monitor.governing.corroborate import uncorroborated_change
+from sentinel.monitor.governing.checks import CheckInput, run_checks
 from sentinel.monitor.governing.governor import Governor, contract_of
-from sentinel.monitor.governing.grounding import ground_decision
 from sentinel.monitor.known_learning import (
     held_spans,
     known_context,
@@ -295,27 +294,26 @@ class RunIteration:
             # The contract's readings were verified against the pages before the condition
             # saw them (sentinel.monitor.reading.verify): nothing is left to argue with.
             return self._deduplicated(proposed, proposed, governor.kind)
-        pages = {url: page.readable_text for url, page in sensed.pages.items()}
-        decision, grounding = ground_decision(
-            proposed,
-            pages,
+        given = CheckInput(
+            {url: page.readable_text for url, page in sensed.pages.items()},
             criteria=monitor.action_criteria,
             mission=monitor.original_query,
             previous_state=ctx.previous_state,
             current_state=ctx.current_state,
-            relevance=governor.kind == "llm",
+            governor=governor.kind,
+            rule=monitor.governor_rules,
         )
+        decision, verdict = run_checks(proposed, given)
         if proposed.should_act:
-            reason = grounding.suppression_reason
+            grounded = verdict.result.grounded
             self.trace.add(
-                "grounding",
-                f"suppressed: {reason}"
-                if reason
-                else f"{len(grounding.grounded)} grounded quote(s)",
-                rejected=[f"{r.evidence.url}: {r.reason}" for r in grounding.rejected] or None,
+                "checks",
+                f"suppressed by {verdict.failed}: {verdict.reason}"
+                if verdict.failed
+                else f"passed {', '.join(verdict.ran)}; {len(grounded)} grounded quote(s)",
+                failed=verdict.failed,
+                rejected=[f"{r.evidence.url}: {r.reason}" for r in verdict.result.rejected] or None,
             )
-        if decision.should_act and governor.kind == "rules" and monitor.governor_rules:
-            decision = self.corroborate(decision, monitor.governor_rules, sensed)
         return self._deduplicated(proposed, decision, governor.kind)
 
     def _deduplicated(
@@ -334,29 +332,6 @@ class RunIteration:
             "proposed_should_act": proposed.should_act,
         }
         return decision
-
-    def corroborate(
-        self, decision: GovernorDecision, rule: str, sensed: SensorResult
-    ) -> GovernorDecision:
-        """``decision`` unless the pages refute the change its rule acts on (see
-        :mod:`sentinel.monitor.governing.corroborate`); then a decision not to act saying why."""
-        assert sensed.output is not None
-        texts = [page.readable_text for page in sensed.pages.values()]
-        reason = uncorroborated_change(
-            rule, self.loaded.previous_state, sensed.output.updated_state, texts
-        )
-        if reason is None:
-            return decision
-        self.trace.add("corroboration", f"suppressed: {reason}")
-        reasoning = f"{decision.reasoning or ''}\nnotification suppressed: {reason}".strip()
-        return decision.model_copy(
-            update={
-                "should_act": False,
-                "action_type": "none",
-                "evidence": [],
-                "reasoning": reasoning,
-            }
-        )
 
     async def conclude(self, sensed: SensorResult, decision: GovernorDecision) -> RunOutcome:
         assert sensed.output is not None

@@ -10,6 +10,7 @@ import pytest
 
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.llm import ScriptedModel
+from sentinel.monitor.governing.checks import CheckInput, run_checks
 from sentinel.monitor.governing.governor import (
     LLMGovernor,
     RuleBasedGovernor,
@@ -189,11 +190,16 @@ def test_the_criteria_words_leave_out_names_numbers_and_exclusions() -> None:
 
 async def test_acting_on_quotes_that_do_not_bear_on_the_criteria_is_overruled() -> None:
     governor = LLMGovernor(ScriptedModel([reply(evidence=[1], facts={})]))
+    proposed = await governor.govern(ctx(action_criteria=MERGER, evidence=[TICKER]))
+    assert proposed.should_act
 
-    decision = await governor.govern(ctx(action_criteria=MERGER, evidence=[TICKER]))
+    decision, verdict = run_checks(
+        proposed, CheckInput({TICKER.url: TICKER.quote}, criteria=MERGER, governor="llm")
+    )
 
     assert not decision.should_act
-    assert "no cited quote bears on the criteria" in (decision.reasoning or "")
+    assert verdict.failed == "bears-on-criteria"
+    assert "no grounded quote bears on the criteria" in (decision.reasoning or "")
     assert bears_on(MERGER, ["BlueKite confirmed the acquisition is agreed."])
 
 

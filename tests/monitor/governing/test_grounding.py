@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from sentinel.monitor.governing.grounding import (
-    check_grounding,
-    ground_decision,
-    normalize_for_quote,
-)
+from sentinel.monitor.governing.checks import ground_decision
+from sentinel.monitor.governing.grounding import check_grounding, normalize_for_quote
 from sentinel.monitor.models import Evidence, GovernorDecision
 
 PAGE_URL = "https://www.apple.com/newsroom/2025/09/iphone-17/"
@@ -127,7 +124,7 @@ def test_an_acting_decision_without_a_grounded_quote_is_suppressed_with_a_reason
         f"no grounded quote: {PAGE_URL}: quote not found verbatim on the page"
     )
     assert suppressed.reasoning is not None
-    assert suppressed.reasoning.endswith(f"notification suppressed: {result.suppression_reason}")
+    assert f"notification suppressed: {result.suppression_reason}" in suppressed.reasoning
 
 
 def test_an_acting_decision_without_any_evidence_is_suppressed() -> None:

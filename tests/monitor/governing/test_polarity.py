@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.monitor.governing.grounding import ground_decision
+from sentinel.monitor.governing.checks import ground_decision
 from sentinel.monitor.governing.modality import classify, instruction_cue
 from sentinel.monitor.governing.polarity import denial, seeks_negative, text_denies
 from sentinel.monitor.governing.support import unsupported_facts

@@ -22,10 +22,10 @@ from sentinel.api.ui.access import CurrentViewer, checked_form
 from sentinel.api.ui.render import page, redirect
 from sentinel.api.ui.routing import UiRoute
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
-from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL
 from sentinel.monitor.contract import Contract
 from sentinel.monitor.contract.model import MEASURE_WORDS
+from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
+from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL
 from sentinel.monitor.service import contract_for, new_monitor, spec_input, typed_channels
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)

@@ -100,7 +100,7 @@ def _threshold(body: str) -> Contract | None:
                 subject=subject,
                 fields=tuple(fields),
                 condition=condition,
-                summary=f"the price is {_OPERATOR_WORDS[op]} {_money_text(amount, currency)}",
+                summary=f"the price is {_OPERATOR_WORDS[op]} {money_text(amount, currency)}",
                 lifetime="hours",
                 threshold=amount,
             )
@@ -328,7 +328,7 @@ def _number_literal(amount: float) -> str:
     return f"{amount:.2f}".rstrip("0").rstrip(".") + ("" if amount % 1 else ".0")
 
 
-def _money_text(amount: float, currency: str | None) -> str:
+def money_text(amount: float, currency: str | None) -> str:
     figure = f"{amount:,.2f}"
     if currency is None:
         return figure

@@ -18,7 +18,6 @@ from sentinel.errors import ConfigError
 from sentinel.llm import LanguageModel, Message
 from sentinel.monitor.contract.model import Contract
 from sentinel.monitor.governing.contract_governor import ContractGovernor
-from sentinel.monitor.governing.relevance import bears_on, criteria_words
 from sentinel.monitor.governing.rules import RulesGovernor
 from sentinel.monitor.models import GovernorContext, GovernorDecision
 from sentinel.monitor.prompts import GOVERNOR_INSTRUCTIONS, render_governor_context
@@ -75,27 +74,14 @@ class LLMGovernor:
 
 
 def decision_from_reply(reply: GovernorReply, ctx: GovernorContext) -> GovernorDecision:
-    """The :class:`GovernorDecision` a model's reply stands for.
-
-    A model that acts on quotes none of which bears on the criteria (see :func:`bears_on`:
-    "trades under the ticker HLCY" for "confirmed an acquisition") is overruled: the decision
-    does not act and its reasoning says why.
-    """
+    """The :class:`GovernorDecision` a model's reply stands for: the quotes it cites by
+    number (all the sensor's quotes when it acts citing none). Whether those quotes may carry
+    a notification is for the checks (:mod:`sentinel.monitor.governing.checks`)."""
     cited = [
         ctx.evidence[n - 1] for n in dict.fromkeys(reply.evidence) if 1 <= n <= len(ctx.evidence)
     ]
     if reply.should_act and not cited:
         cited = list(ctx.evidence)
-    # Without any quote grounding suppresses the notification and says so; not judged here.
-    quotes = [item.quote for item in cited]
-    if reply.should_act and quotes and not bears_on(ctx.action_criteria, quotes):
-        words = ", ".join(sorted(criteria_words(ctx.action_criteria)))
-        return GovernorDecision(
-            should_act=False,
-            next_check=reply.next_check,
-            reasoning=f"{reply.reasoning}\nnot acting: no cited quote bears on the criteria "
-            f"(none has a word starting {words})",
-        )
     return GovernorDecision(
         should_act=reply.should_act,
         action_content=(reply.answer or None) if reply.should_act else None,

@@ -33,11 +33,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from sentinel.monitor.governing.cues import Modality
-from sentinel.monitor.governing.modality import admitted_modalities, read_quote, sentences
 from sentinel.monitor.governing.modality import classify as classify_sentence
+from sentinel.monitor.governing.modality import read_quote, sentences
 from sentinel.monitor.governing.polarity import denial
-from sentinel.monitor.governing.relevance import bears_on, criteria_words
-from sentinel.monitor.governing.support import leaves, unsupported_facts
+from sentinel.monitor.governing.support import leaves
 from sentinel.monitor.governing.values import canonical_url
 from sentinel.monitor.models import Evidence, GovernorDecision
 from sentinel.text.quotes import normalize_for_quote
@@ -136,7 +135,7 @@ def _cited_text(item: Evidence, pages: Mapping[str, str]) -> str:
     return "\n\n".join(text for url, text in pages.items() if canonical_url(url) == wanted)
 
 
-def _passage(item: Evidence, pages: Mapping[str, str], admitted: frozenset[Modality]) -> str:
+def passage(item: Evidence, pages: Mapping[str, str], admitted: frozenset[Modality]) -> str:
     """The paragraph of the cited page that holds a grounded quote (the quote itself when it
     spans paragraphs), less its sentences that ask, hedge or forecast where ``admitted``
     does not allow it: what the quote says, read in its immediate context."""
@@ -149,7 +148,7 @@ def _passage(item: Evidence, pages: Mapping[str, str], admitted: frozenset[Modal
     return item.quote
 
 
-def _unreported(
+def unreported(
     result: GroundingResult,
     pages: Mapping[str, str],
     admitted: frozenset[Modality],
@@ -169,7 +168,7 @@ def _unreported(
     return replace(result, grounded=reporting, rejected=rejected)
 
 
-def _denying(result: GroundingResult, pages: Mapping[str, str], wanted: str) -> GroundingResult:
+def denying(result: GroundingResult, pages: Mapping[str, str], wanted: str) -> GroundingResult:
     """``result`` with the grounded quotes that deny ``wanted`` (the criteria) moved to the
     rejected ones (:mod:`sentinel.monitor.governing.polarity`)."""
     affirming: list[Evidence] = []
@@ -195,47 +194,3 @@ def claimed_facts(
         return dict(decision.facts)
     before = dict(leaves(previous_state or {}))
     return {path: value for path, value in leaves(current_state) if before.get(path) != value}
-
-
-def ground_decision(
-    decision: GovernorDecision,
-    pages: Mapping[str, str],
-    *,
-    criteria: str = "",
-    mission: str = "",
-    previous_state: Mapping[str, Any] | None = None,
-    current_state: Mapping[str, Any] | None = None,
-    relevance: bool = False,
-) -> tuple[GovernorDecision, GroundingResult]:
-    """Keep only grounded evidence that reports on an acting ``decision``; without any, or
-    when a fact it claims (see :func:`claimed_facts`) is stated by none, turn it into a
-    decision not to act whose reasoning records why. Non-acting decisions pass unchanged.
-    ``criteria`` and ``mission`` decide whether a forecast may count
-    (:func:`~sentinel.monitor.governing.modality.admitted_modalities`). ``relevance`` (a
-    model's decision): the quotes left must bear on ``criteria``
-    (:func:`~sentinel.monitor.governing.relevance.bears_on`), as the governor asked of the
-    quotes the model cited — a model's forecast that bears on them and is rejected leaves a
-    report that may not. A rules decision rests on the user's rule, not on what it quotes."""
-    result = check_grounding(decision.evidence, pages)
-    if not decision.should_act:
-        return decision, result
-    admitted = admitted_modalities(criteria, mission)
-    result = _unreported(result, pages, admitted, criteria)
-    result = _denying(result, pages, criteria or mission)
-    quotes = [item.quote for item in result.grounded]
-    if result.grounded and relevance and not bears_on(criteria, quotes):
-        words = ", ".join(sorted(criteria_words(criteria)))
-        off_topic = f"no grounded quote bears on the criteria (none has a word starting {words})"
-        result = replace(result, off_topic=off_topic)
-    elif result.grounded:
-        passages = [_passage(item, pages, admitted) for item in result.grounded]
-        claims = claimed_facts(decision, previous_state, current_state)
-        result = replace(result, unsupported=unsupported_facts(claims, passages))
-    reason = result.suppression_reason
-    if reason is None:
-        return decision.model_copy(update={"evidence": result.grounded}), result
-    reasoning = f"{decision.reasoning or ''}\nnotification suppressed: {reason}".strip()
-    suppressed = decision.model_copy(
-        update={"should_act": False, "action_type": "none", "evidence": [], "reasoning": reasoning}
-    )
-    return suppressed, result
