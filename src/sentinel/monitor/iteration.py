@@ -285,9 +285,9 @@ class RunIteration:
         )
         with self.trace.timed("govern") as note:
             proposed = await governor.govern(ctx)
-            verdict = "act" if proposed.should_act else "do not act"
+            proposal = "act" if proposed.should_act else "do not act"
             note.summary = (
-                f"{governor.kind} governor: {verdict}; next check {proposed.next_check!r}"
+                f"{governor.kind} governor: {proposal}; next check {proposed.next_check!r}"
             )
             note.detail["reasoning"] = proposed.reasoning
         if governor.kind == "contract":
