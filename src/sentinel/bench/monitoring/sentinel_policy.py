@@ -30,6 +30,7 @@ from sentinel.bench.monitoring.sensors import ORACLE_RULE
 from sentinel.clock import VirtualClock
 from sentinel.errors import SentinelError
 from sentinel.llm import LanguageModel
+from sentinel.monitor.contract import compile_sentence
 from sentinel.monitor.run import RunServices, execute_run
 from sentinel.sim import Scenario
 from sentinel.storage import (
@@ -64,8 +65,14 @@ async def create_monitor(
     db: Database, scenario: Scenario, *, oracle: bool, max_interval: timedelta | None = None
 ) -> MonitorRecord:
     """The scenario's monitor, due at its start (see the module documentation);
-    ``max_interval`` replaces the product's default bound on the wait between runs."""
+    ``max_interval`` replaces the product's default bound on the wait between runs.
+
+    With the real model (not ``oracle``) the monitor gets the contract its mission and
+    criteria compile to, as ``watch add`` gives one: its fields are read from the pages by
+    code, the model choosing only among candidates. The oracle replaces reading itself, so
+    its monitors have none (they measure scheduling and governing on perfect readings)."""
     longest = DEFAULT_MAX_INTERVAL_S if max_interval is None else max_interval.total_seconds()
+    contract = None if oracle else compile_sentence(scenario.mission, scenario.action_criteria)
     async with db.transaction() as tx:
         return await tx.monitors.create(
             NewMonitor(
@@ -78,6 +85,7 @@ async def create_monitor(
                 governor_rules=ORACLE_RULE if oracle else None,
                 max_interval_s=int(longest),
                 fields=oracle_fields(scenario) if oracle else [],
+                contract=contract.model_dump(mode="json") if contract is not None else None,
             ),
             now=scenario.start,
         )

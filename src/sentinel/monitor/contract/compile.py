@@ -45,14 +45,24 @@ def compile_sentence(sentence: str, criteria: str | None = None) -> Contract | N
     sentence alone would compile.
     """
     separate = bool(criteria and criteria.strip() and criteria.strip() != sentence.strip())
-    body = _body(criteria if separate else sentence)
+    if phrases.STREAM.search(_body(sentence)):
+        return None
+    contract = _compile(_body(criteria if separate else sentence))
+    if contract is None or not separate:
+        return contract
+    # The criteria say when; the sentence says what about: its own subject, when it compiles
+    # to one, else what it names.
+    own = _compile(_body(sentence))
+    subject = own.subject if own is not None else subject_of(sentence)
+    return contract.model_copy(update={"subject": subject}) if subject else contract
+
+
+def _compile(body: str) -> Contract | None:
     if not body or phrases.STREAM.search(body):
         return None
     for shape in _SHAPES:
         contract = shape(body)
         if contract is not None:
-            if separate and _body(sentence):
-                contract = _with_subject_from(contract, _body(sentence))
             return contract
     return None
 
@@ -391,11 +401,3 @@ def _qualifier(after: str) -> str:
 def subject_of(sentence: str) -> Subject | None:
     """The subject of a sentence no shape compiles: what it names, without its lead-in."""
     return _subject(_body(sentence), "")
-
-
-def _with_subject_from(contract: Contract, sentence_body: str) -> Contract:
-    """``contract`` (compiled from the criteria) about the subject the sentence names."""
-    subject = _subject(sentence_body, "")
-    if subject is None:
-        return contract
-    return contract.model_copy(update={"subject": subject})

@@ -91,7 +91,7 @@ IN_STOCK = re.compile(
 )
 AVAILABLE = re.compile(
     r"""\b(?:(?:is|are|becomes?|become)\s+)?(?:available|free|open(?:s|ed)?\s+up|bookable
-      |released|come\s+up|comes?\s+up|show\s+up|shows?\s+up|turn\s+up)\b
+      |come\s+up|comes?\s+up|show\s+up|shows?\s+up|turn\s+up)\b
       |\b(?:disponible|libre|se\s+lib[èe]re)s?\b
       |\b(?:verf[üu]gbar|frei|buchbar)\b
       |\b(?:disponibles?|libres?|se\s+libera)\b""",
@@ -135,7 +135,8 @@ FINAL_RELEASE = re.compile(
     re.IGNORECASE,
 )
 RESOLVED = re.compile(
-    r"""\b(?:(?:is|gets|has\s+been)\s+)?(?:resolved|fixed|over|restored|mitigated)\b
+    r"""\b(?:is|are|was|were|gets?|has\s+been|have\s+been|be)\s+(?:fully\s+)?
+        (?:resolved|fixed|over|restored|mitigated)\b
       |\b(?:working|up|back\s+up|online|back\s+online|operational|running)\s+again\b
       |\bis\s+back(?:\s+(?:up|online))?\b|\brecovers?\b|\bcomes?\s+back\b
       |\b(?:r[ée]solue?|r[ée]tablie?|fonctionne\s+[àa]\s+nouveau|de\s+nouveau\s+en\s+ligne)\b
