@@ -24,8 +24,12 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sentinel.errors import InvalidInput
-from sentinel.notify.apprise_urls import HEADER_SCHEMES, validate_apprise_url
-from sentinel.web.outbound import NOTIFY_ALLOW_HOSTS_VARIABLE, check_outbound_url
+from sentinel.notify.apprise_urls import apprise_hosts, validate_apprise_url
+from sentinel.web.outbound import (
+    NOTIFY_ALLOW_HOSTS_VARIABLE,
+    check_outbound_host,
+    check_outbound_url,
+)
 
 MAX_RECIPIENTS = 20
 # RFC 5321/5322 dot-atom local part (quoted local parts are refused: nobody needs them here).
@@ -202,8 +206,8 @@ def _validated(spec: ChannelSpec) -> ChannelSpec:
     if isinstance(spec, EmailChannelSpec):
         return spec.model_copy(update={"to": [validate_email_address(a) for a in spec.to]})
     url = validate_apprise_url(spec.url)
-    scheme, _, rest = url.partition("://")
-    if scheme.lower() in HEADER_SCHEMES:
-        # json://, form://, xml:// POST to the host they name: the same guard as a webhook.
-        check_outbound_url(f"http://{rest}", "apprise URL")
+    for host in apprise_hosts(url):
+        # json://, gotify://, mailto://…?smtp= connect to the host they name: the same
+        # guard as a webhook (its name is resolved by vet_channel_destinations).
+        check_outbound_host(host, "apprise URL", url)
     return spec.model_copy(update={"url": url})
