@@ -68,7 +68,7 @@ def _guarded_getaddrinfo(
     host: bytes | str | None,
     port: bytes | str | int | None,
     family: int = 0,
-    type: int = 0,  # noqa: A002 - socket.getaddrinfo's own parameter name
+    type: int = 0,
     proto: int = 0,
     flags: int = 0,
 ) -> list[AddrInfo]:

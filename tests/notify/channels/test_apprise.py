@@ -103,6 +103,8 @@ async def test_with_the_opt_in_apprise_connects_to_the_address_the_guard_resolve
     # the system resolver could not have found ("vm" is known to the injected one only).
     monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", "127.0.0.1")
     with LoopbackReceiver() as receiver, resolving_with(resolver_for({"vm": ["127.0.0.1"]})):
-        await AppriseChannel(timeout_s=5).send(request_for(AppriseChannelSpec(url=internal_name(receiver))))
+        await AppriseChannel(timeout_s=5).send(
+            request_for(AppriseChannelSpec(url=internal_name(receiver)))
+        )
     [received] = receiver.requests
     assert received.path == "/apprise-vm"
