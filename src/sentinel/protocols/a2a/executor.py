@@ -40,6 +40,7 @@ from sentinel.assistant.chat.flow import stream_turn
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.monitor.service import new_monitor
+from sentinel.notify import vet_channel_destinations
 from sentinel.owners import LOCAL_OWNER
 from sentinel.protocols.a2a.push import MonitorPushConfigs
 from sentinel.protocols.a2a.requests import (
@@ -152,11 +153,14 @@ class SentinelAgentExecutor(AgentExecutor):
     ) -> None:
         spec = monitor_spec(request, answer)
         channels = await self.push.channels_for(updater.task_id, updater.context_id)
+        new = new_monitor(spec, channels=channels)
+        await vet_channel_destinations(new.channels)
         async with self.db.transaction(owner=owner) as tx:
-            record = await tx.monitors.create(
-                new_monitor(spec, channels=channels), now=self.clock.now()
+            record = await tx.monitors.create(new, now=self.clock.now())
+            # The task's configs registered from now on become channels of this monitor.
+            await tx.task_monitors.bind(
+                updater.task_id, owner=owner, monitor_id=record.id, context_id=updater.context_id
             )
-        self.push.bind(updater.task_id, record.id, updater.context_id, owner)
         view = monitor_view(record)
         await updater.add_artifact([new_data_part(view)], name=MONITOR_ARTIFACT)
         summary = (
