@@ -63,6 +63,7 @@ ANSWER_ARTIFACT = "answer"
 # Run-log events too large or too internal to stream (model prompts, runtime steps).
 _QUIET_EVENTS = frozenset({"model", "step"})
 _MAX_FIELD_CHARS = 200
+INTERNAL_FAILURE = "Sentinel failed on this request; the server's log has the details."
 
 
 def monitor_view(record: MonitorRecord) -> dict[str, Any]:
@@ -137,6 +138,11 @@ class SentinelAgentExecutor(AgentExecutor):
             await updater.requires_input(_agent_message(updater, exc.question))
         except SentinelError as exc:
             await updater.failed(_agent_message(updater, str(exc)))
+        except Exception:
+            # A bug: the log keeps the traceback; the caller learns that, not the internals
+            # (the SDK would answer the exception's text, file paths and all).
+            log.exception("A2A task %s failed unexpectedly", task_id)
+            await updater.failed(_agent_message(updater, INTERNAL_FAILURE))
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
         """Stop the task's work (a research run) and mark it canceled."""

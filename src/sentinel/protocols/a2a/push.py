@@ -16,8 +16,10 @@ A config's URL passes the outbound policy when it is registered (its name resolv
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import httpx
 from a2a.server.context import ServerCallContext
 from a2a.server.tasks import DatabasePushNotificationConfigStore
 from a2a.types.a2a_pb2 import TaskPushNotificationConfig
@@ -31,6 +33,10 @@ from sentinel.notify.specs import A2APushChannelSpec, channel_json
 from sentinel.protocols.a2a.tasks import task_owner
 from sentinel.storage import Database
 from sentinel.storage.a2a_push import A2APushConfigRow
+from sentinel.web.errors import BlockedURL
+
+# The SDK's sender of task updates, which logs every failed push with its traceback.
+SDK_SENDER_LOGGER = "a2a.server.tasks.base_push_notification_sender"
 
 
 def push_channel(config: TaskPushNotificationConfig, context_id: str = "") -> dict[str, Any]:
@@ -122,3 +128,35 @@ def _is_push_of(channel: dict[str, Any], task_id: str) -> bool:
     return channel.get("kind") == A2APushChannelSpec.model_fields["kind"].default and (
         channel.get("task_id") == task_id
     )
+
+
+class OneLinePushFailures(logging.Filter):
+    """A push the receiver refused, or that never reached it, is an expected failure: the SDK
+    logs it with a traceback, this filter turns the record into one line saying why (a
+    refused address, the HTTP status, the kind of network failure)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep the record; drop the traceback of an expected failure."""
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, BlockedURL | httpx.HTTPError):
+            record.msg = f"{record.getMessage()} {push_failure(error)}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def push_failure(error: BlockedURL | httpx.HTTPError) -> str:
+    """Why a push failed, in a few words (never what the receiver answered)."""
+    if isinstance(error, BlockedURL):
+        return f"refused at delivery: {error.reason}"
+    if isinstance(error, httpx.HTTPStatusError):
+        return f"answered HTTP {error.response.status_code}"
+    return f"{type(error).__name__} (no HTTP answer)"
+
+
+def quiet_expected_push_failures() -> None:
+    """Install :class:`OneLinePushFailures` on the SDK's sender logger (once)."""
+    logger = logging.getLogger(SDK_SENDER_LOGGER)
+    if not any(isinstance(f, OneLinePushFailures) for f in logger.filters):
+        logger.addFilter(OneLinePushFailures())
