@@ -19,7 +19,7 @@ from sentinel.api.dependencies import MAX_ID, MAX_OFFSET, MonitorId, State, Tx
 from sentinel.api.pagination import KeysetLimit, Page, keyset_page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.models import MAX_NAME_CHARS, parse_monitor_spec
 from sentinel.monitor.service import monitor_changes, new_monitor, with_default_criteria
 from sentinel.notify import vet_channel_destinations
 from sentinel.storage import MonitorRecord, MonitorState, NewMonitor
@@ -165,7 +165,11 @@ async def fork_monitor(
     monitor_id: MonitorId,
     tx: Tx,
     state: State,
-    name: str | None = Query(None, description="The copy's name (default: '<name> (fork)')."),
+    name: str | None = Query(
+        None,
+        max_length=MAX_NAME_CHARS,
+        description="The copy's name (default: '<name> (fork)').",
+    ),
 ) -> CreatedMonitor:
     """A new active monitor with this one's definition (not its history), and its own
     signing secret (shown in this answer only)."""
