@@ -34,7 +34,8 @@ async def test_a_timezone_that_breaks_zoneinfo_is_a_422_naming_the_field(
 
     body = problem(response, 422)
     assert [error["field"] for error in body["errors"]] == ["timezone"]
-    assert "/usr/share" not in response.text and "zoneinfo" not in response.text.lower()
+    assert "/usr/share" not in response.text
+    assert "zoneinfo" not in response.text.lower()
     small_and_quiet(response, zone)
 
 
