@@ -9,12 +9,22 @@ Tests receive notifications on loopback servers (webhooks, A2A pushes, research 
 which Sentinel refuses by default (``sentinel.web.outbound``). Every test therefore opts in
 the way a user with a receiver on a trusted network does, with ``SENTINEL_NOTIFY_ALLOW_HOSTS``;
 the tests of the guard itself remove the opt-in (``strict_outbound``).
+
+Registering a channel resolves its host name (the outbound policy). Tests touch loopback
+only, so the names they register (``hooks.example.com``) are looked up by a resolver that
+knows ``localhost`` and nothing else — a name it does not know does not resolve, which the
+policy accepts — instead of asking a DNS server; a test that needs a name to resolve
+installs its own (``resolving_with``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import HealthCheck, settings
+
+from sentinel.web.outbound import resolving_with
 
 LOOPBACK_RECEIVERS = "127.0.0.1,::1,localhost"
 
@@ -36,3 +46,17 @@ def loopback_receivers_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
 def strict_outbound(monkeypatch: pytest.MonkeyPatch) -> None:
     """The default: no opt-in, so loopback and private receivers are refused."""
     monkeypatch.delenv("SENTINEL_NOTIFY_ALLOW_HOSTS", raising=False)
+
+
+async def loopback_names_only(host: str) -> list[str]:
+    """The tests' DNS: ``localhost`` is loopback, and no other name resolves."""
+    if host == "localhost":
+        return ["127.0.0.1", "::1"]
+    raise OSError(f"{host!r} does not resolve in the tests (they touch loopback only)")
+
+
+@pytest.fixture(autouse=True)
+def no_dns_queries() -> Iterator[None]:
+    """Outbound names are looked up by :func:`loopback_names_only`, never by a DNS server."""
+    with resolving_with(loopback_names_only):
+        yield

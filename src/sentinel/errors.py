@@ -6,10 +6,16 @@ them for people.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 # How much of an offending value a message shows: enough to find it, never a megabyte.
 MAX_SHOWN_CHARS = 200
+# The longest problem an error carries (what is wrong, not what was sent).
+MAX_PROBLEM_CHARS = 2000
+# How deep and how many of a value's texts are looked for in a problem (bounded work).
+_SEARCHED_DEPTH = 6
+_SEARCHED_TEXTS = 200
 
 
 def shown_value(value: Any) -> str:
@@ -17,7 +23,40 @@ def shown_value(value: Any) -> str:
     text = repr(value)
     if len(text) <= MAX_SHOWN_CHARS:
         return text
-    return f"{text[:MAX_SHOWN_CHARS]}… ({len(text)} characters)"
+    return cut_text(text)
+
+
+def cut_text(text: str, limit: int = MAX_SHOWN_CHARS) -> str:
+    """``text`` if it has at most ``limit`` characters, else its start, an ellipsis and its
+    full length."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def bounded_problem(problem: str, value: Any) -> str:
+    """``problem`` with every long text of ``value`` it quotes (as written, or as ``repr``
+    shows it) cut to ``MAX_SHOWN_CHARS``, and at most ``MAX_PROBLEM_CHARS`` long: whatever a
+    validator or a library put in its message, an error echoes at most 200 characters of a
+    value."""
+    texts = sorted(set(_long_texts(value, 0)), key=len, reverse=True)[:_SEARCHED_TEXTS]
+    for text in texts:
+        for form in (text, repr(text)[1:-1]):
+            if form in problem:
+                problem = problem.replace(form, cut_text(form))
+    return cut_text(problem, MAX_PROBLEM_CHARS)
+
+
+def _long_texts(value: Any, depth: int) -> Iterator[str]:
+    """The strings in ``value`` (a dict's keys too) longer than ``MAX_SHOWN_CHARS``."""
+    if isinstance(value, str):
+        if len(value) > MAX_SHOWN_CHARS:
+            yield value
+    elif depth < _SEARCHED_DEPTH and isinstance(value, dict):
+        for key, item in list(value.items())[:_SEARCHED_TEXTS]:
+            yield from _long_texts(key, depth + 1)
+            yield from _long_texts(item, depth + 1)
+    elif depth < _SEARCHED_DEPTH and isinstance(value, list | tuple | set | frozenset):
+        for item in list(value)[:_SEARCHED_TEXTS]:
+            yield from _long_texts(item, depth + 1)
 
 
 class SentinelError(Exception):
@@ -25,13 +64,14 @@ class SentinelError(Exception):
 
 
 class InvalidInput(SentinelError, ValueError):
-    """A user-supplied value is malformed: names the field and the value."""
+    """A user-supplied value is malformed: names the field and the value. The message shows
+    at most ``MAX_SHOWN_CHARS`` of any text of the value (:func:`bounded_problem`)."""
 
     def __init__(self, field: str, value: Any, problem: str) -> None:
-        self.field = field
+        self.field = cut_text(field)
         self.value = value
-        self.problem = problem
-        super().__init__(f"invalid {field} {shown_value(value)}: {problem}")
+        self.problem = bounded_problem(problem, value)
+        super().__init__(f"invalid {self.field} {shown_value(value)}: {self.problem}")
 
 
 class ConfigError(SentinelError):

@@ -23,7 +23,9 @@ from sentinel.config import get_settings
 from sentinel.notify import verify_webhook_signature
 from sentinel.research import FinalReport
 from sentinel.research.runlog import describe_event
+from sentinel.web.outbound import resolving_with
 from tests.research.conftest import Receiver, serving_receiver
+from tests.web.test_guard import resolver_for
 
 app = typer.Typer()
 app.command()(research)
@@ -214,6 +216,20 @@ def test_a_webhook_url_that_cannot_work_is_refused_before_the_run() -> None:
 
     assert result.exit_code == 2
     assert "must be an absolute http:// or https:// URL" in result.stderr
+    assert "researching" not in result.stderr
+
+
+# Issue 34, cause 2: the research ran to completion, then the delivery was refused (exit 1).
+@pytest.mark.usefixtures("strict_outbound")
+def test_a_webhook_whose_name_resolves_inside_is_refused_before_the_run() -> None:
+    with resolving_with(resolver_for({"vm": ["127.0.0.1"]})):
+        result = runner.invoke(
+            app, [QUESTION, "--world", "research-chip-plant", "--webhook", "http://vm:18801/r"]
+        )
+
+    assert result.exit_code == 2
+    assert "'vm' -> 127.0.0.1" in result.stderr
+    assert "loopback address" in result.stderr
     assert "researching" not in result.stderr
 
 

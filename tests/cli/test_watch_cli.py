@@ -27,7 +27,9 @@ from sentinel.storage import (
 )
 from sentinel.storage import open_database as open_db
 from sentinel.storage.settings import sqlite_url
+from sentinel.web.outbound import resolving_with
 from tests.storage.databases import sqlite_template
+from tests.web.test_guard import resolver_for
 
 __all__ = ["home", "invoke", "sqlite_template", "with_db"]
 
@@ -212,6 +214,10 @@ def test_a_deleted_monitors_id_is_never_given_to_a_new_one(home: Path) -> None:
         ((QUERY, "--max-interval", "400 days"), "at most"),
         ((QUERY, "--notify", "sometimes"), "'sometimes'"),
         ((QUERY, "--timezone", "Mars/Olympus"), "'Mars/Olympus'"),
+        # Issue 34: ZoneInfo's "File name too long" was a crash; a long rule echoed whole.
+        ((QUERY, "--timezone", "Z" * 256), "is 256 characters; the limit is 64"),
+        ((QUERY, "--rules", "p" * 5000), "is 5000 characters; the limit is 1000"),
+        ((QUERY, "--webhook", "https://hooks.example/" + "a" * 2001), "at most 2000 characters"),
     ],
 )
 def test_bad_input_is_refused_in_one_line_naming_it_and_stores_nothing(
@@ -223,6 +229,18 @@ def test_bad_input_is_refused_in_one_line_naming_it_and_stores_nothing(
     assert line.startswith("Error: invalid")
     assert named in line
     assert "Traceback" not in result.output
+    assert len(line) < 1000
+    assert count_monitors(home) == 0
+
+
+@pytest.mark.usefixtures("strict_outbound")
+def test_a_channel_whose_name_resolves_inside_is_refused(home: Path) -> None:
+    with resolving_with(resolver_for({"vm": ["127.0.0.1"]})):
+        for option, url in (("--webhook", "http://vm:18801/hook"), ("--apprise", "json://vm/x")):
+            result = invoke("watch", "add", QUERY, option, url)
+            assert result.exit_code == 2, result.output
+            assert "'vm' -> 127.0.0.1" in result.stderr
+            assert "loopback address" in result.stderr
     assert count_monitors(home) == 0
 
 

@@ -5,7 +5,10 @@ Every fenced block of README.md and docs/**/*.md is one of:
 - **run**: ``bash``/``sh``/``shell`` and ``python`` blocks. A page's blocks run in order, in
   one sandbox per page: a fresh ``SENTINEL_HOME``, a scratch working directory holding
   copies of the repository's ``docs`` and ``examples`` (and a link to ``scripts``), the
-  venv's ``bin`` first on ``PATH``, no ``SENTINEL_*`` variable of the developer's.
+  venv's ``bin`` first on ``PATH``, no ``SENTINEL_*`` variable of the developer's. The
+  names reserved for examples (RFC 2606: ``hooks.example``, ``example.org``) are trusted
+  receivers (``SENTINEL_NOTIFY_ALLOW_HOSTS``), so that registering them asks no DNS server:
+  the examples touch loopback only.
   Variables a shell block exports and the directory it ends in carry over to the page's
   next blocks; processes it leaves in the background (a server) live until the page is done.
 - **data**: ``json`` and ``yaml`` blocks must parse; ``text`` and unlabelled blocks are shown
@@ -45,6 +48,11 @@ RUN = {"bash": "shell", "sh": "shell", "shell": "shell", "python": "python", "py
 DATA = {"json", "yaml", "yml"}
 SHOWN = {"", "text", "txt"}
 DEFAULT_TIMEOUT_S = 300.0
+EXAMPLE_NAMES = ",".join(
+    f"{prefix}{name}"
+    for name in ("example", "example.com", "example.net", "example.org")
+    for prefix in ("", "*.")
+)
 MODEL_TIMEOUT_S = 1800.0
 _NOT_RUN = re.compile(r"^<!--\s*not-run:\s*(.*?)\s*-->\s*$", re.S)
 _RUN = re.compile(r"^<!--\s*run:\s*(.*?)\s*-->\s*$", re.S)
@@ -195,6 +203,7 @@ class Sandbox:
             **base,
             "PATH": f"{bin_dir}{os.pathsep}{base.get('PATH', '')}",
             "SENTINEL_HOME": str(scratch / "home"),
+            "SENTINEL_NOTIFY_ALLOW_HOSTS": EXAMPLE_NAMES,
             "COLUMNS": "100",
             "PYTHONWARNINGS": "ignore",
         }

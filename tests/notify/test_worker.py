@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from datetime import timedelta
 from typing import Any
@@ -23,8 +24,10 @@ from sentinel.notify import (
 from sentinel.notify.channels.webhook import WebhookChannel
 from sentinel.pacing import Backoff
 from sentinel.storage import Database, DeliveryRecord, DeliveryStatus, MonitorRecord
+from sentinel.web.outbound import resolving_with
 from tests.notify.receiver import LoopbackReceiver
 from tests.storage.helpers import T0, make_monitor
+from tests.web.test_guard import resolver_for
 
 pytestmark = pytest.mark.network
 LEASE_S = 60.0
@@ -337,3 +340,30 @@ async def test_the_run_loop_survives_a_database_outage(
             await channel.aclose()
     assert len(receiver.processed) == 1
     assert "delivery round failed; next try in 0.05s" in caplog.text
+
+
+@pytest.mark.usefixtures("strict_outbound")
+async def test_a_delivery_refused_at_delivery_logs_one_line(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Issue 34: an expected delivery failure wrote a full traceback to the server log.
+    clock = VirtualClock(T0)
+    with (
+        LoopbackReceiver(now=T0) as receiver,
+        resolving_with(resolver_for({"hooks.test": ["127.0.0.1"]})),
+    ):
+        url = receiver.url.replace("127.0.0.1", "hooks.test")
+        monitor = await make_monitor(db, channels=[{"kind": "webhook", "url": url}])
+        [row] = await notify(db, monitor, monitor.channels)
+        channel = WebhookChannel(clock)
+        caplog.set_level(logging.INFO)
+        try:
+            report = await worker_for(db, clock, channel).drain()
+        finally:
+            await channel.aclose()
+    assert (report.failed, receiver.requests) == (1, [])
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.exc_info is None
+    assert record.getMessage() == (
+        f"delivery {row.id} failed: webhook: {url}: refused at delivery: loopback address"
+    )

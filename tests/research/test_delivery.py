@@ -13,6 +13,7 @@ from sentinel.notify import verify_webhook_signature
 from sentinel.pacing import RetryPolicy
 from sentinel.research import DeliveryFailed, deliver_report
 from sentinel.research.delivery import webhook_url
+from sentinel.web.outbound import resolving_with
 from tests.research.conftest import Receiver
 
 PAYLOAD = {"kind": "research_report", "report": {"topic": "Repair"}}
@@ -128,13 +129,12 @@ async def test_a_webhook_to_an_internal_address_is_refused_before_the_run(url: s
 
 
 @pytest.mark.usefixtures("strict_outbound")
-async def test_a_name_that_resolves_to_loopback_is_refused_at_delivery(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+async def test_a_name_that_resolves_to_loopback_is_refused_at_delivery() -> None:
     async def rebound(host: str) -> list[str]:
         return ["127.0.0.1"]  # public when the job was accepted, loopback now
 
-    monkeypatch.setattr("sentinel.web.guard.system_resolver", rebound)
-
-    with pytest.raises(DeliveryFailed, match="refused at delivery: loopback"):
+    with (
+        resolving_with(rebound),
+        pytest.raises(DeliveryFailed, match="refused at delivery: loopback"),
+    ):
         await deliver_report("http://hooks.example/r", PAYLOAD, retry=RetryPolicy(max_attempts=1))

@@ -10,6 +10,7 @@ from sqlalchemy import Column, Connection, Integer, MetaData
 
 # Every module that declares tables, so the comparison sees all of them when this file runs
 # alone (the models register themselves on import).
+import sentinel.storage.a2a_push
 import sentinel.storage.api_keys
 import sentinel.storage.jobs
 import sentinel.storage.memories
@@ -44,7 +45,7 @@ async def test_the_comparison_notices_a_column_the_migrations_lack(db: Database)
 
 
 async def test_the_database_is_at_the_newest_packaged_revision(db: Database) -> None:
-    assert await current_revision(db.url) == head_revision() == "0013_monitor_contract"
+    assert await current_revision(db.url) == head_revision() == "0014_a2a_push_receipt_kind"
 
 
 async def test_the_notifications_view_is_queryable(db: Database) -> None:

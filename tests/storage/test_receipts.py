@@ -38,7 +38,7 @@ async def test_each_receipt_holds_the_previous_hash(db: Database) -> None:
     assert first.prev_hash == GENESIS_HASH
     assert second.prev_hash == first.hash
     assert third.prev_hash == second.hash
-    assert first.hash == receipt_hash("alice", 1, GENESIS_HASH, at(0), {"query": "q0"})
+    assert first.hash == receipt_hash("alice", 1, GENESIS_HASH, at(0), {"query": "q0"}, "chat_turn")
     assert (first.payload, first.created_at) == ({"query": "q0"}, T0)
 
 
@@ -76,7 +76,7 @@ async def test_verify_sees_a_rehashed_receipt_through_the_next_link(db: Database
     forged = {"query": "forged"}
     async with db.transaction() as tx:
         second = await tx.receipts.get("alice", 2)
-    new_hash = receipt_hash("alice", 2, second.prev_hash, second.created_at, forged)
+    new_hash = receipt_hash("alice", 2, second.prev_hash, second.created_at, forged, second.kind)
     async with db.engine.begin() as connection:
         await connection.execute(
             text("UPDATE receipts SET payload = :p, hash = :h WHERE owner = 'alice' AND seq = 2"),
@@ -86,6 +86,36 @@ async def test_verify_sees_a_rehashed_receipt_through_the_next_link(db: Database
         result = await tx.receipts.verify("alice")
     assert (result.ok, result.broken_seq) == (False, 3)
     assert result.problem == "prev_hash does not match the previous receipt's hash"
+
+
+# Issue 34, cause 5: "UPDATE receipts SET kind='forged'" still verified.
+async def test_verify_names_the_receipt_whose_kind_was_edited(db: Database) -> None:
+    for i in range(3):
+        await append(db, "alice", f"q{i}")
+    async with db.engine.begin() as connection:
+        await connection.execute(
+            text("UPDATE receipts SET kind = 'forged' WHERE owner = 'alice' AND seq = 2")
+        )
+    async with db.transaction() as tx:
+        result = await tx.receipts.verify("alice")
+    assert (result.ok, result.broken_seq, result.checked) == (False, 2, 1)
+    assert "altered" in str(result.problem)
+
+
+def test_the_hash_covers_every_column_a_reader_is_shown() -> None:
+    # ReceiptOut shows seq, kind, prev_hash, hash, payload and created_at (and the chain is
+    # the owner's): changing any one of them changes the hash.
+    base = ("alice", 2, "a" * 64, at(0), {"query": "q"}, "chat_turn")
+    variants = [
+        ("bob", *base[1:]),
+        (base[0], 3, *base[2:]),
+        (*base[:2], "b" * 64, *base[3:]),
+        (*base[:3], at(1), *base[4:]),
+        (*base[:4], {"query": "r"}, base[5]),
+        (*base[:5], "notification"),
+    ]
+    hashes = {receipt_hash(*variant) for variant in variants}
+    assert len(hashes | {receipt_hash(*base)}) == len(variants) + 1
 
 
 async def test_verify_notices_a_deleted_receipt(db: Database) -> None:

@@ -7,6 +7,8 @@
   surrogate such as JSON ``"\\ud800"`` (not a character; it cannot even be encoded to answer
   with) — in a JSON body, a form or the query string is refused with 422 naming where it was
   (``body.criteria``, ``query.q``), without echoing the value.
+- Bytes that are not UTF-8 in the query string or a form (``?tag=a%FF%FEb``) are refused the
+  same way, naming the parameter (``query.tag``), instead of being read as U+FFFD and stored.
 
 The middleware wraps the whole application (API, UI forms, A2A and MCP endpoints). On a
 JSON-RPC endpoint (registered with :func:`mark_jsonrpc`: A2A, MCP) unstorable text is answered
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, unquote_to_bytes
 
 from fastapi.responses import JSONResponse
 from pydantic import Field
@@ -25,6 +27,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sentinel.api.problems import FieldProblem, problem_response
+from sentinel.errors import cut_text
 from sentinel.text.storable import find_unstorable
 
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
@@ -69,7 +72,8 @@ class RequestLimits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        found = find_unstorable(dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))))
+        query = scope.get("query_string", b"")
+        found = undecodable(query) or find_unstorable(dict(parse_qsl(query.decode("latin-1"))))
         if found is not None:
             await _unstorable(found, "query", None, jsonrpc=_jsonrpc_path(scope))(
                 scope, receive, send
@@ -90,6 +94,8 @@ class RequestLimits:
             return
         document = _document(headers.get("content-type", ""), body)
         found = None if document is _UNREAD else find_unstorable(document)
+        if document is not _UNREAD and _is_form(headers.get("content-type", "")):
+            found = undecodable(body) or found
         if found is not None:
             request_id = document.get("id") if isinstance(document, dict) else None
             refusal = _unstorable(found, "body", request_id, jsonrpc=_jsonrpc_path(scope))
@@ -123,6 +129,27 @@ class RequestLimits:
 
 
 _UNREAD = object()
+NOT_UTF8 = "is not UTF-8 text (its bytes encode no character)"
+
+
+def undecodable(encoded: bytes) -> tuple[str, str] | None:
+    """The first parameter of a query string or form whose name or value is not UTF-8 once
+    percent-decoded, as ``(name, problem)``; None when every one is text."""
+    for pair in encoded.split(b"&"):
+        raw_name, _, raw_value = pair.partition(b"=")
+        try:
+            name = unquote_to_bytes(raw_name.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return "(a parameter's name)", NOT_UTF8
+        try:
+            unquote_to_bytes(raw_value.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return cut_text(name, 64), NOT_UTF8
+    return None
+
+
+def _is_form(content_type: str) -> bool:
+    return content_type.split(";", 1)[0].strip().lower() == "application/x-www-form-urlencoded"
 
 
 def _document(content_type: str, body: bytes) -> Any:

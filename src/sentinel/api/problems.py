@@ -2,12 +2,20 @@
 
 ``type`` is a relative URI naming the kind of problem, ``title`` its summary, ``status`` the
 HTTP status and ``detail`` what went wrong with this request; validation problems add
-``errors``: one ``{field, value, message}`` per problem.
+``errors``: one ``{field, value, message}`` per problem (the first
+:data:`MAX_LISTED_PROBLEMS`).
+
+Whatever was sent, a problem echoes at most ``MAX_VALUE_CHARS`` characters of any value (in
+``value``, ``field``, ``message`` and ``detail`` alike), its detail is at most
+``sentinel.errors.MAX_PROBLEM_CHARS`` long, and a server error (5xx) names no path of the
+server's file system. An unexpected exception is a 500 problem saying so, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import re
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from typing import Any
@@ -20,7 +28,15 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from sentinel.errors import ConfigError, InvalidInput, SentinelError, shown_value
+from sentinel.errors import (
+    MAX_PROBLEM_CHARS,
+    ConfigError,
+    InvalidInput,
+    SentinelError,
+    bounded_problem,
+    cut_text,
+    shown_value,
+)
 from sentinel.monitor.models import InvalidMonitorSpec
 from sentinel.storage import (
     InvalidTransition,
@@ -29,8 +45,14 @@ from sentinel.storage import (
     TransitionConflict,
 )
 
+log = logging.getLogger(__name__)
+
 MEDIA_TYPE = "application/problem+json"
 MAX_VALUE_CHARS = 200
+MAX_LISTED_PROBLEMS = 20
+INTERNAL_DETAIL = "the server failed on this request; its log has the details"
+# An absolute file system path in a message (not the path of a URL: no "//" or host before).
+_SERVER_PATH = re.compile(r"(?<![\w:/.~-])/(?:[\w.@+~-]+/)+[\w.@+~-]*")
 PROBED_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
 
 
@@ -75,12 +97,14 @@ def problem_document(
 ) -> Problem:
     """The problem details of a ``status`` error (also what the MCP tools answer)."""
     phrase = HTTPStatus(status).phrase
+    if status >= 500:
+        detail = _SERVER_PATH.sub("…", detail)  # the server's files are its own business
     return Problem(
         type=f"/problems/{kind or phrase.lower().replace(' ', '-')}",
         title=phrase,
         status=status,
-        detail=detail,
-        errors=errors,
+        detail=cut_text(detail, MAX_PROBLEM_CHARS),
+        errors=errors[:MAX_LISTED_PROBLEMS] if errors is not None else None,
     )
 
 
@@ -124,8 +148,12 @@ def _field_problems(error: InvalidInput) -> list[FieldProblem]:
     if isinstance(error, InvalidMonitorSpec):
         data = error.value if isinstance(error.value, dict) else {}
         return [
-            FieldProblem(field=field, value=_shown(data.get(field)), message=message)
-            for field, message in error.problems
+            FieldProblem(
+                field=cut_text(field),
+                value=_shown(data.get(field)),
+                message=bounded_problem(message, data),
+            )
+            for field, message in error.problems[:MAX_LISTED_PROBLEMS]
         ]
     return [FieldProblem(field=error.field, value=_shown(error.value), message=error.problem)]
 
@@ -155,15 +183,20 @@ def sentinel_error_response(error: SentinelError) -> JSONResponse:
 def validation_problem(items: Iterable[Mapping[str, Any]]) -> Problem:
     """The 422 problem of pydantic validation errors (``ValidationError.errors()``): one
     field problem each, the detail joining them."""
+    listed = list(items)
     errors = [
         FieldProblem(
-            field=".".join(str(part) for part in item["loc"]),
+            field=cut_text(".".join(str(part) for part in item["loc"])),
             value=_shown(item.get("input")),
-            message=str(item["msg"]).removeprefix("Value error, "),
+            message=bounded_problem(
+                str(item["msg"]).removeprefix("Value error, "), item.get("input")
+            ),
         )
-        for item in items
+        for item in listed[:MAX_LISTED_PROBLEMS]
     ]
     detail = "; ".join(f"{problem.field}: {problem.message}" for problem in errors)
+    if len(listed) > len(errors):
+        detail += f"; and {len(listed) - len(errors)} more problems"
     return problem_document(422, detail, kind="invalid-input", errors=errors)
 
 
@@ -198,6 +231,12 @@ def install_problem_handlers(app: FastAPI) -> None:
         assert isinstance(error, RequestValidationError)
         return _respond(validation_problem(error.errors()))
 
+    async def on_unexpected(request: Request, error: Exception) -> JSONResponse:
+        # A bug, not the client's mistake: the log keeps the traceback, the answer says so.
+        log.error("%s %s failed: %s", request.method, request.url.path, type(error).__name__)
+        return problem_response(500, INTERNAL_DETAIL, kind="internal")
+
     app.add_exception_handler(SentinelError, on_sentinel)
+    app.add_exception_handler(Exception, on_unexpected)
     app.add_exception_handler(StarletteHTTPException, on_http)
     app.add_exception_handler(RequestValidationError, on_validation)

@@ -34,7 +34,7 @@ from sentinel.research import (
     report_payload,
     run_research,
 )
-from sentinel.research.delivery import webhook_url
+from sentinel.research.delivery import vet_webhook_url
 from sentinel.research.render import plural, sources_line
 from sentinel.research.runlog import Event, describe_event
 from sentinel.web.search.registry import get_search_provider
@@ -132,7 +132,7 @@ def research(
     try:
         moment = _moment(at)
         if webhook is not None:
-            webhook_url(webhook)  # refused now, not after a long run
+            asyncio.run(vet_webhook_url(webhook))  # refused now, not after a long run
         models = ResearchModels.configured(model)
         tools = _tools(search, index, world, moment, agents=a2a_source or [], key=a2a_key)
         settings = ResearchSettings(max_iters=max_iters)

@@ -83,6 +83,7 @@ def add(
     """Create a monitor; nothing is stored unless every value is valid."""
     from sentinel.monitor.models import parse_monitor_spec
     from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+    from sentinel.notify import vet_channel_destinations
     from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
 
     data = spec_input(
@@ -102,6 +103,7 @@ def add(
         spec = parse_monitor_spec(data)
         channels = typed_channels(webhook=webhook or [], email=email or [], apprise=apprise or [])
         new = new_monitor(spec, channels=channels)
+        await vet_channel_destinations(new.channels)
         if a2a_source:
             if not a2a_available():
                 raise InvalidInput("--a2a-source", a2a_source, "needs the a2a extra (a2a-sdk)")

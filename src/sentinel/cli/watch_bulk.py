@@ -258,6 +258,21 @@ def import_monitors(
 async def store(db: Database, entries: list[Imported]) -> tuple[int, int]:
     """Create ``entries`` in one transaction (inserted ``IMPORT_CHUNK`` at a time) and pause
     those marked paused; a name already taken is named with its line."""
+    from sentinel.notify import vet_channel_destinations
+
+    # Each distinct channel is checked once, named by the first entry that has it.
+    first = {
+        json.dumps(channel, sort_keys=True): (entry.where, channel)
+        for entry in reversed(entries)
+        for channel in entry.monitor.channels
+    }
+    for entry_where, channel in first.values():
+        try:
+            await vet_channel_destinations([channel])
+        except InvalidInput as error:
+            raise InvalidInput(
+                entry_where, error.value, f"{error.problem}; nothing was imported"
+            ) from None
     now = common.cli_clock().now()
     where = {entry.monitor.name: entry.where for entry in entries}
     paused = 0

@@ -35,6 +35,11 @@ MAX_QUERY_CHARS = 500
 MAX_CRITERIA_CHARS = 2000
 MAX_NAME_CHARS = 120
 MAX_CHANNELS = 10
+MAX_CHANNEL_CHARS = 2000
+MAX_RULES_CHARS = 1000
+MAX_TIMEZONE_CHARS = 64
+# "name:type" as a command line or a form gives a field (the name is at most 64 characters).
+MAX_FIELD_TEXT_CHARS = 100
 SHORTEST_MIN_INTERVAL = timedelta(minutes=1)
 LONGEST_MAX_INTERVAL = timedelta(days=365)
 
@@ -218,6 +223,9 @@ class MonitorSpec(BaseModel):
         cleaned = [channel.strip() for channel in value]
         if any(not channel for channel in cleaned):
             raise ValueError("a channel must not be empty")
+        longest = max((len(channel) for channel in cleaned), default=0)
+        if longest > MAX_CHANNEL_CHARS:
+            raise ValueError(f"a channel is {longest} characters; the limit is {MAX_CHANNEL_CHARS}")
         if len(set(cleaned)) > MAX_CHANNELS:
             raise ValueError(f"has {len(set(cleaned))} channels; the limit is {MAX_CHANNELS}")
         return list(dict.fromkeys(cleaned))
@@ -236,8 +244,16 @@ class MonitorSpec(BaseModel):
     @field_validator("rules")
     @classmethod
     def _check_rules(cls, value: str | None) -> str | None:
+        if value is not None and len(value) > MAX_RULES_CHARS:
+            raise ValueError(f"is {len(value)} characters; the limit is {MAX_RULES_CHARS}")
         if value is not None:
-            parse_rule(value)
+            try:
+                parse_rule(value)
+            except (RecursionError, ArithmeticError, LookupError, TypeError) as error:
+                # The CEL library failing on a text it should have refused: still the rule's.
+                raise ValueError(
+                    f"is not a rule Sentinel can read ({type(error).__name__})"
+                ) from None
         return value or None
 
     @field_validator("urls")
@@ -250,6 +266,11 @@ class MonitorSpec(BaseModel):
     def _read_field_texts(cls, value: Any) -> Any:
         # "price_usd:number" on a command line or in a form; objects in JSON.
         if isinstance(value, list):
+            for item in value:
+                if isinstance(item, str) and len(item) > MAX_FIELD_TEXT_CHARS:
+                    raise ValueError(
+                        f"a field is {len(item)} characters; the limit is {MAX_FIELD_TEXT_CHARS}"
+                    )
             return [parse_field(item) if isinstance(item, str) else item for item in value]
         return value
 
@@ -261,9 +282,12 @@ class MonitorSpec(BaseModel):
     @field_validator("timezone")
     @classmethod
     def _check_timezone(cls, value: str) -> str:
+        if len(value) > MAX_TIMEZONE_CHARS:
+            raise ValueError(f"is {len(value)} characters; the limit is {MAX_TIMEZONE_CHARS}")
         try:
             ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            # OSError: ZoneInfo opens a file named after the value ("File name too long").
             raise ValueError("is not an IANA time zone such as 'Europe/Paris'") from None
         return value
 

@@ -12,6 +12,7 @@ from sentinel.lazy import lazy_exports
 if TYPE_CHECKING:
     from sentinel.notify.backoff import DeliveryPolicy
     from sentinel.notify.channels import Channel, DeliveryRequest, default_channels
+    from sentinel.notify.destinations import vet_channel_destinations
     from sentinel.notify.errors import DeliveryError, WebhookSignatureError
     from sentinel.notify.outbox import delivery_key, enqueue_notification
     from sentinel.notify.payload import EvidenceQuote, NotificationPayload
@@ -35,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     "Channel": "sentinel.notify.channels",
     "DeliveryRequest": "sentinel.notify.channels",
     "default_channels": "sentinel.notify.channels",
+    "vet_channel_destinations": "sentinel.notify.destinations",
     "DeliveryError": "sentinel.notify.errors",
     "WebhookSignatureError": "sentinel.notify.errors",
     "delivery_key": "sentinel.notify.outbox",
@@ -82,4 +84,5 @@ __all__ = [
     "parse_channel_specs",
     "signature_header",
     "verify_webhook_signature",
+    "vet_channel_destinations",
 ]

@@ -24,10 +24,16 @@ from urllib.parse import urlsplit
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sentinel.errors import InvalidInput
-from sentinel.notify.apprise_urls import HEADER_SCHEMES, validate_apprise_url
-from sentinel.web.outbound import NOTIFY_ALLOW_HOSTS_VARIABLE, check_outbound_url
+from sentinel.notify.apprise_urls import apprise_hosts, validate_apprise_url
+from sentinel.web.outbound import (
+    NOTIFY_ALLOW_HOSTS_VARIABLE,
+    check_outbound_host,
+    check_outbound_url,
+)
 
 MAX_RECIPIENTS = 20
+# The longest URL a channel may have (a webhook, Apprise or push URL; a channel string).
+MAX_URL_CHARS = 2000
 # RFC 5321/5322 dot-atom local part (quoted local parts are refused: nobody needs them here).
 _LOCAL_PART = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$")
 _DOMAIN_LABEL = re.compile(r"^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$")
@@ -39,7 +45,7 @@ class WebhookChannelSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["webhook"] = "webhook"
-    url: str
+    url: str = Field(max_length=MAX_URL_CHARS)
     timeout_s: float = Field(default=10.0, gt=0, le=120)
 
 
@@ -58,7 +64,7 @@ class AppriseChannelSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["apprise"] = "apprise"
-    url: str
+    url: str = Field(max_length=MAX_URL_CHARS)
 
 
 class A2APushChannelSpec(BaseModel):
@@ -68,7 +74,7 @@ class A2APushChannelSpec(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     kind: Literal["a2a"] = "a2a"
-    url: str
+    url: str = Field(max_length=MAX_URL_CHARS)
     task_id: str = Field(min_length=1, max_length=200)
     context_id: str = Field(default="", max_length=200)
     token: str = Field(default="", max_length=1000)
@@ -184,6 +190,10 @@ def validate_webhook_url(url: str) -> str:
 def _from_string(value: str) -> ChannelSpec:
     if not value:
         raise InvalidInput("channel", value, "is empty")
+    if len(value) > MAX_URL_CHARS:
+        raise InvalidInput(
+            "channel", value, f"is {len(value)} characters; the limit is {MAX_URL_CHARS}"
+        )
     lowered = value.lower()
     if lowered.startswith(("http://", "https://")):
         return WebhookChannelSpec(url=value)
@@ -202,8 +212,8 @@ def _validated(spec: ChannelSpec) -> ChannelSpec:
     if isinstance(spec, EmailChannelSpec):
         return spec.model_copy(update={"to": [validate_email_address(a) for a in spec.to]})
     url = validate_apprise_url(spec.url)
-    scheme, _, rest = url.partition("://")
-    if scheme.lower() in HEADER_SCHEMES:
-        # json://, form://, xml:// POST to the host they name: the same guard as a webhook.
-        check_outbound_url(f"http://{rest}", "apprise URL")
+    for host in apprise_hosts(url):
+        # json://, gotify://, mailto://…?smtp= connect to the host they name: the same
+        # guard as a webhook (its name is resolved by vet_channel_destinations).
+        check_outbound_host(host, "apprise URL", url)
     return spec.model_copy(update={"url": url})

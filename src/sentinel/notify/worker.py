@@ -254,4 +254,8 @@ class DeliveryWorker:
             log.warning("lease lost on delivery %s before it was marked %s", delivery.id, outcome)
             report.lost_lease += 1
             return
+        if error is not None:
+            # An expected failure (refused, unanswered, answered 5xx): one line, no traceback.
+            level = logging.INFO if outcome == "retried" else logging.WARNING
+            log.log(level, "delivery %s %s: %s", delivery.id, outcome, error)
         report.count(outcome, error)

@@ -25,7 +25,7 @@ from sentinel.pacing import RetryPolicy, Sleep, parse_retry_after
 from sentinel.research.errors import DeliveryFailed
 from sentinel.research.run import ResearchResult
 from sentinel.web.errors import BlockedURL
-from sentinel.web.outbound import check_outbound_url, guarded_client
+from sentinel.web.outbound import check_outbound_url, guarded_client, vet_outbound_url
 from sentinel.web.politeness import retry_call
 
 RETRYABLE = frozenset({408, 429})
@@ -39,6 +39,12 @@ def webhook_url(url: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise InvalidInput("webhook url", url, "must be an absolute http:// or https:// URL")
     return check_outbound_url(url.strip(), "webhook url")
+
+
+async def vet_webhook_url(url: str) -> str:
+    """:func:`webhook_url`, and its host name resolved: refused (``InvalidInput``) when an
+    address it resolves to may not receive notifications. What a run checks before it starts."""
+    return await vet_outbound_url(webhook_url(url), "webhook url")
 
 
 def report_payload(result: ResearchResult) -> dict[str, Any]:

@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.owners import LOCAL_OWNER
+from sentinel.storage.a2a_push import TaskMonitorRepository
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url, read_only_engine
 from sentinel.storage.jobs import ResearchJobRepository
@@ -61,6 +62,7 @@ class Transaction:
     tasks: TaskRepository = field(init=False)
     receipts: ReceiptRepository = field(init=False)
     research_jobs: ResearchJobRepository = field(init=False)
+    task_monitors: TaskMonitorRepository = field(init=False)
 
     def __post_init__(self) -> None:
         self.monitors = ObservedMonitorRepository(self.session, self.changes, self.owner)
@@ -71,6 +73,7 @@ class Transaction:
         self.tasks = TaskRepository(self.session)
         self.receipts = ReceiptRepository(self.session)
         self.research_jobs = ResearchJobRepository(self.session)
+        self.task_monitors = TaskMonitorRepository(self.session)
 
 
 class Database:

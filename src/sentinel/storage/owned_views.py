@@ -45,9 +45,30 @@ def owned_view_statements(owner: str, *, base: str, temp: str) -> list[str]:
     ]
 
 
-def sqlite_read_allowed(table: str | None, database: str | None, source: str | None) -> bool:
+# Table-valued functions a statement may read from: they see only the values given to them.
+TABLE_FUNCTIONS = frozenset({"json_each", "json_tree"})
+# Introspection pragmas that only read, allowed on the owner's views (``PRAGMA
+# table_info(monitors)``, ``pragma_table_info('runs')``); on anything else they would list
+# the internal tables.
+READ_PRAGMAS = frozenset(
+    {"table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
+)
+
+
+def sqlite_read_allowed(
+    table: str | None, database: str | None, source: str | None, stored: frozenset[str]
+) -> bool:
     """Whether SQLite may read ``database.table`` on behalf of view ``source`` (None: the
-    statement itself): a real monitor table only through the owner's view of that name."""
-    if database != "main" or table not in OWNED_TABLES:
+    statement itself), ``stored`` being the names of the database's tables and views
+    (lowercase). Only the owner's views are readable: a monitor table through the view of
+    its name, the views themselves, table-valued functions over given values, and what the
+    statement names itself (a ``WITH`` table) — never another table, SQLite's own
+    (``sqlite_master``, ``sqlite_sequence``, ``dbstat``) nor ``alembic_version``."""
+    if table in OWNED_TABLES:
+        return database == "temp" or (database == "main" and source == table)
+    if table in TABLE_FUNCTIONS:
         return True
-    return source == table
+    if table is not None and table.startswith("pragma_"):
+        return table[7:] in READ_PRAGMAS  # its argument is checked as a PRAGMA
+    # A common table expression is read under its own name, in no database.
+    return database is None and table is not None and table.lower() not in stored

@@ -24,30 +24,16 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from sentinel.errors import ConfigError, InvalidInput
 from sentinel.storage.errors import QueryFailed, ReadOnlyQueryError
-from sentinel.storage.owned_views import OWNED_TABLES, owned_view_statements, sqlite_read_allowed
+from sentinel.storage.owned_views import (
+    OWNED_TABLES,
+    READ_PRAGMAS,
+    owned_view_statements,
+    sqlite_read_allowed,
+)
+from sentinel.storage.plan_scope import plan_refusal
 
 MAX_ROWS = 10_000
 READER_ROLE = "sentinel_reader"
-# Secrets, and the assistant's per-owner tables (read-only SQL has no owner to filter by).
-SECRET_TABLES = frozenset(
-    {
-        "monitor_secrets",
-        "api_keys",
-        "memories",
-        "memory_tags",
-        "memory_links",
-        "memory_revisions",
-        "user_tasks",
-        "receipts",
-        "receipt_heads",
-        "research_jobs",
-        "a2a_tasks",
-    }
-)
-# Introspection pragmas that only read (``PRAGMA table_info(monitors)`` and friends).
-READ_PRAGMAS = frozenset(
-    {"table_info", "table_xinfo", "index_list", "index_info", "index_xinfo", "foreign_key_list"}
-)
 _WRITE_ACTIONS: dict[int, str] = {
     sqlite3.SQLITE_INSERT: "INSERT",
     sqlite3.SQLITE_UPDATE: "UPDATE",
@@ -68,7 +54,11 @@ for _name in dir(sqlite3):
             getattr(sqlite3, _name), _name.removeprefix("SQLITE_").replace("_", " ")
         )
 _ROW_ACTIONS = frozenset({sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE})
+VIEWS_HINT = f"only the owner's views are readable: {', '.join(OWNED_TABLES)}"
 _SCHEMA_TABLES = frozenset({"sqlite_master", "sqlite_temp_master", "sqlite_schema"})
+_TEMP_SCHEMA = frozenset({"sqlite_temp_schema", "dbstat"})
+# Statements that read: the only ones whose rows are given back.
+READ_KINDS = frozenset({"SELECT", "WITH", "VALUES", "TABLE"})
 _PG_READ_ONLY = re.compile(r"cannot execute (.+?) in a read-only transaction")
 
 
@@ -82,6 +72,7 @@ class QueryResult(NamedTuple):
 def statement_kind(sql: str) -> str:
     """The leading keyword of ``sql`` (after comments), upper-cased, to name a refusal."""
     text = re.sub(r"(--[^\n]*\n?|/\*.*?\*/|\s)+", " ", sql, flags=re.DOTALL).strip()
+    text = text.lstrip("( ")  # "(SELECT 1) UNION (SELECT 2)" is a SELECT
     match = re.match(r"[A-Za-z]+", text)
     return match.group(0).upper() if match else "empty statement"
 
@@ -106,17 +97,26 @@ def _query_sqlite_blocking(
     if not path.is_file():
         raise ConfigError(f"read-only queries need an existing SQLite file, not {path}")
     refused: list[str] = []
+    # SQLite sets up a table-valued function (json_each) by writing to its schema table and
+    # reading one rowid of it back, before the statement: that read is SQLite's own.
+    bookkeeping = False
 
     def authorize(
         action: int, arg1: str | None, arg2: str | None, database: str | None, source: str | None
     ) -> int:
+        nonlocal bookkeeping
         kind = _sqlite_refusal(action, arg1, arg2)
-        if (
-            kind is None
-            and action == sqlite3.SQLITE_READ
-            and not sqlite_read_allowed(arg1, database, source)
-        ):
-            kind = f"reading main.{arg1} (the owner's rows are in {arg1})"
+        if action in _ROW_ACTIONS and arg1 in _SCHEMA_TABLES:
+            bookkeeping = True
+        elif kind is None and action == sqlite3.SQLITE_READ:
+            own = bookkeeping and arg1 in _SCHEMA_TABLES and arg2 == "ROWID" and source is None
+            bookkeeping = False
+            if not own and not sqlite_read_allowed(arg1, database, source, stored):
+                kind = (
+                    f"reading main.{arg1} (the owner's rows are in {arg1})"
+                    if arg1 in OWNED_TABLES
+                    else f"reading {arg1}"
+                )
         if kind is not None and arg1 in OWNED_TABLES:
             # The names resolve to the owner's temporary views: name the statement written.
             kind = kind.replace(" TEMP ", " ")
@@ -125,6 +125,7 @@ def _query_sqlite_blocking(
         refused.append(kind)
         return sqlite3.SQLITE_DENY
 
+    stored: frozenset[str] = frozenset()
     deadline = time.monotonic() + timeout_s
     connection = sqlite3.connect(
         f"file:{quote(str(path))}?mode=ro", uri=True, isolation_level=None, timeout=timeout_s
@@ -133,6 +134,7 @@ def _query_sqlite_blocking(
         # The temporary schema is writable on a mode=ro connection, until query_only.
         for statement in owned_view_statements(owner, base="main", temp="temp"):
             connection.execute(statement)
+        stored = _stored_names(connection)
         connection.execute("PRAGMA query_only=ON")
         connection.set_authorizer(authorize)
         # Checked every few thousand VM steps: a runaway query is interrupted at the deadline.
@@ -147,7 +149,7 @@ def _query_sqlite_blocking(
             raise QueryFailed(sql, str(exc)) from exc
         except sqlite3.DatabaseError as exc:
             if refused:
-                raise ReadOnlyQueryError(sql, refused[0]) from exc
+                raise ReadOnlyQueryError(sql, refused[0], _scope_hint(refused[0])) from exc
             if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY" or (
                 "may not be modified" in str(exc) or "because it is a view" in str(exc)
             ):
@@ -160,13 +162,26 @@ def _query_sqlite_blocking(
         connection.close()
 
 
+def _stored_names(connection: sqlite3.Connection) -> frozenset[str]:
+    """The tables and views of the database (and SQLite's schema tables), lowercase."""
+    rows = connection.execute(
+        "SELECT name FROM main.sqlite_master WHERE type IN ('table', 'view') "
+        "UNION SELECT name FROM temp.sqlite_master WHERE type IN ('table', 'view')"
+    )
+    return frozenset(str(name).lower() for (name,) in rows) | _SCHEMA_TABLES | _TEMP_SCHEMA
+
+
+def _scope_hint(kind: str) -> str:
+    """What may be read instead, for a refusal to read something outside the owner's views."""
+    outside = kind.startswith("reading ") and not kind.startswith("reading main.")
+    return VIEWS_HINT if outside or re.match(r"PRAGMA \w+\(", kind) else ""
+
+
 def _sqlite_refusal(action: int, arg1: str | None, arg2: str | None) -> str | None:
     """Why the authorizer refuses an action, or None to allow it."""
-    if action == sqlite3.SQLITE_READ and arg1 in SECRET_TABLES:
-        return f"reading {arg1}"
     if action == sqlite3.SQLITE_PRAGMA:
-        if arg2 is None and arg1 in READ_PRAGMAS:
-            return None
+        if arg1 in READ_PRAGMAS:
+            return None if arg2 in OWNED_TABLES else f"PRAGMA {arg1}({arg2 or ''})"
         return "PRAGMA write" if arg2 is not None else f"PRAGMA {arg1}"
     if action in _ROW_ACTIONS and arg1 in _SCHEMA_TABLES:
         # SQLite's own bookkeeping, reported before the statement itself (CREATE TABLE comes
@@ -208,9 +223,20 @@ async def query_postgresql(
                 f"SET LOCAL statement_timeout = {max(1, int(timeout_s * 1000))}"
             )
             await connection.exec_driver_sql(f"SET LOCAL ROLE {READER_ROLE}")
+            kind = statement_kind(sql)
+            if kind in READ_KINDS:
+                explained = await connection.exec_driver_sql(
+                    f"EXPLAIN (VERBOSE, FORMAT JSON) {sql}"
+                )
+                [plan] = _json_value(explained.scalar())
+                refusal = plan_refusal(plan["Plan"], str(schema))
+                if refusal is not None:
+                    raise ReadOnlyQueryError(sql, refusal, VIEWS_HINT)
             result = await connection.exec_driver_sql(sql)
-            if not result.returns_rows:
-                raise ReadOnlyQueryError(sql, statement_kind(sql))
+            if not result.returns_rows or kind not in READ_KINDS:
+                # A write the read-only transaction let through, or SHOW, EXPLAIN (ANALYZE):
+                # rows about the server, not the owner's.
+                raise ReadOnlyQueryError(sql, kind)
             columns = list(result.keys())
             rows = [tuple(_portable(value) for value in row) for row in result.fetchmany(limit)]
         except DBAPIError as exc:
@@ -232,15 +258,22 @@ def _postgresql_refusal(sql: str, exc: DBAPIError, timeout_s: float) -> InvalidI
         return ReadOnlyQueryError(sql, "multiple statements")
     if sqlstate == "42501":  # insufficient_privilege: the reader role may not do this
         table = re.search(r"permission denied for (?:table|relation) (\w+)", message)
-        if table and table.group(1) in SECRET_TABLES:
-            return ReadOnlyQueryError(sql, f"reading {table.group(1)}")
+        if statement_kind(sql) not in READ_KINDS:
+            return ReadOnlyQueryError(sql, statement_kind(sql), message.splitlines()[-1])
         if table and table.group(1) in OWNED_TABLES:
             name = table.group(1)
             return ReadOnlyQueryError(sql, f"reading {name}", f"the owner's rows are in {name}")
+        if table:
+            return ReadOnlyQueryError(sql, f"reading {table.group(1)}", VIEWS_HINT)
         return ReadOnlyQueryError(sql, statement_kind(sql), message.splitlines()[-1])
     if sqlstate == "57014":  # query_canceled by statement_timeout
         return QueryFailed(sql, f"timed out after {timeout_s:g}s")
     return QueryFailed(sql, message.splitlines()[-1])
+
+
+def _json_value(value: Any) -> Any:
+    """A JSON column's value, whether the driver parsed it or handed the text over."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 def _portable(value: Any) -> Any:

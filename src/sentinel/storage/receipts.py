@@ -1,10 +1,20 @@
 """Decision receipts: an append-only, hash-chained log per owner.
 
 Receipt ``seq`` n of an owner stores its payload as canonical JSON text, ``prev_hash`` (the
-``hash`` of receipt n-1, or 64 zeros for n = 1) and
-``hash = sha256(canonical_json({"created_at", "owner", "payload", "prev_hash", "seq"}))``
+``hash`` of receipt n-1, or 64 zeros for n = 1) and a hash over every column a reader is
+shown (``hash_version`` 2)::
+
+    hash = sha256(canonical_json({"created_at", "kind", "owner", "payload", "prev_hash",
+                                  "seq", "version": 2}))
+
 where ``created_at`` is the ISO 8601 UTC time and ``payload`` the parsed JSON object.
 ``canonical_json`` sorts keys, has no whitespace and keeps non-ASCII as UTF-8.
+
+Receipts written before migration 0014 keep their hash (``hash_version`` 1: the same without
+``kind`` and ``version``), so a hash someone noted down still checks. Their ``kind`` is
+checked against the kind their (hashed) payload records, which every receipt Sentinel writes
+carries; a version-1 receipt after a version-2 one in the same chain is refused, so a newer
+receipt cannot be passed off as an older one to escape the ``kind`` check.
 
 ``(owner, seq)`` is unique. An append reads the owner's tail and inserts the next seq inside a
 savepoint: when a concurrent append took that seq first (PostgreSQL; SQLite serialises writers
@@ -38,6 +48,8 @@ from sentinel.storage.snapshot import Converters, Snapshot, utc
 from sentinel.storage.types import as_utc
 
 GENESIS_HASH = "0" * 64
+HASH_VERSION = 2
+LEGACY_HASH_VERSION = 1
 APPEND_ATTEMPTS = 20
 MAX_LIST = 1000
 VERIFY_BATCH = 500
@@ -56,18 +68,27 @@ def digest(value: Any) -> str:
 
 
 def receipt_hash(
-    owner: str, seq: int, prev_hash: str, created_at: datetime, payload: dict[str, Any]
+    owner: str,
+    seq: int,
+    prev_hash: str,
+    created_at: datetime,
+    payload: dict[str, Any],
+    kind: str,
+    *,
+    version: int = HASH_VERSION,
 ) -> str:
-    """The hash a receipt must carry (see the module docstring)."""
-    return digest(
-        {
-            "created_at": as_utc(created_at).isoformat(),
-            "owner": owner,
-            "payload": payload,
-            "prev_hash": prev_hash,
-            "seq": seq,
-        }
-    )
+    """The hash a receipt must carry (see the module docstring); ``version`` 1 is the form of
+    receipts written before migration 0014, which leaves ``kind`` out."""
+    document: dict[str, Any] = {
+        "created_at": as_utc(created_at).isoformat(),
+        "owner": owner,
+        "payload": payload,
+        "prev_hash": prev_hash,
+        "seq": seq,
+    }
+    if version == LEGACY_HASH_VERSION:
+        return digest(document)
+    return digest(document | {"kind": kind, "version": version})
 
 
 class Receipt(Base):
@@ -85,6 +106,8 @@ class Receipt(Base):
     # The canonical JSON text the hash covers (kept as text so it re-reads byte for byte).
     payload: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime]
+    # Which form of the hash the receipt carries: 1 before migration 0014, 2 since.
+    hash_version: Mapped[int] = mapped_column(Integer, server_default=str(LEGACY_HASH_VERSION))
 
 
 class ReceiptHead(Base):
@@ -171,10 +194,11 @@ class ReceiptRepository:
                 owner=owner,
                 seq=seq,
                 prev_hash=prev_hash,
-                hash=receipt_hash(owner, seq, prev_hash, created_at, parsed),
+                hash=receipt_hash(owner, seq, prev_hash, created_at, parsed, kind),
                 kind=kind,
                 payload=text,
                 created_at=created_at,
+                hash_version=HASH_VERSION,
             )
             try:
                 async with self.session.begin_nested():
@@ -269,6 +293,7 @@ class ReceiptRepository:
 
     async def _walk(self, owner: str) -> ChainVerification:
         expected_seq, prev_hash, checked, after = 1, GENESIS_HASH, 0, 0
+        newest_version = LEGACY_HASH_VERSION
         while True:
             rows = list(
                 await self.session.scalars(
@@ -281,15 +306,24 @@ class ReceiptRepository:
             if not rows:
                 return ChainVerification(owner, checked, True, head_hash=prev_hash)
             for row in rows:
-                problem = _check(row, expected_seq, prev_hash)
+                problem = _check(row, expected_seq, prev_hash, newest_version)
                 if problem is not None:
                     return ChainVerification(owner, checked, False, row.seq, problem)
                 checked += 1
                 expected_seq, prev_hash, after = row.seq + 1, row.hash, row.seq
+                newest_version = max(newest_version, row.hash_version)
 
 
-def _check(row: Receipt, expected_seq: int, prev_hash: str) -> str | None:
-    """What is wrong with ``row`` as the next link after ``prev_hash``, or None."""
+def _check(row: Receipt, expected_seq: int, prev_hash: str, newest_version: int) -> str | None:
+    """What is wrong with ``row`` as the next link after ``prev_hash`` (in a chain whose
+    receipts so far carry hashes up to ``newest_version``), or None."""
+    if row.hash_version not in (LEGACY_HASH_VERSION, HASH_VERSION):
+        return f"hash_version {row.hash_version} is not one this Sentinel knows"
+    if row.hash_version < newest_version:
+        return (
+            f"a receipt in the hash form of before migration 0014 (version {row.hash_version}) "
+            f"follows one in version {newest_version}"
+        )
     if row.seq != expected_seq:
         return f"seq {row.seq} follows seq {expected_seq - 1}: receipt {expected_seq} is missing"
     if row.prev_hash != prev_hash:
@@ -299,7 +333,19 @@ def _check(row: Receipt, expected_seq: int, prev_hash: str) -> str | None:
         return "payload is not a JSON object"
     if canonical_json(payload) != row.payload:
         return "payload is not in canonical JSON form"
-    recomputed = receipt_hash(row.owner, row.seq, row.prev_hash, row.created_at, payload)
+    recomputed = receipt_hash(
+        row.owner,
+        row.seq,
+        row.prev_hash,
+        row.created_at,
+        payload,
+        row.kind,
+        version=row.hash_version,
+    )
     if recomputed != row.hash:
         return "hash does not match the receipt's content (it was altered after signing)"
+    recorded = payload.get("kind")
+    if row.hash_version == LEGACY_HASH_VERSION and recorded is not None and recorded != row.kind:
+        # Version 1 leaves kind out of the hash; the payload's own kind is covered.
+        return f"kind {row.kind!r} is not the kind its payload records ({recorded!r})"
     return None

@@ -208,8 +208,10 @@ class SSRFGuard:
         scheme other than http(s), no host, a non-public address literal (in any spelling
         getaddrinfo accepts: ``[::1]``, ``0x7f000001``) or a ``localhost`` name, unless
         allowed. A name that may resolve anywhere passes: connections check its addresses."""
-        parts = _split(url)
-        host = parts.hostname or ""
+        self.check_host_unresolved(_split(url).hostname or "", url=url)
+
+    def check_host_unresolved(self, host: str, *, url: str) -> None:
+        """:meth:`check_unresolved` for a host that ``url`` (of any scheme) connects to."""
         if self.is_allowed_host(host):
             return
         name = normalize_host(host)

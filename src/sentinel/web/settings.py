@@ -29,7 +29,13 @@ from pydantic import ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.errors import ConfigError
-from sentinel.web.guard import ALLOW_HINT, ALLOW_HOSTS_VARIABLE, SSRFGuard, normalize_host
+from sentinel.web.guard import (
+    ALLOW_HINT,
+    ALLOW_HOSTS_VARIABLE,
+    Resolver,
+    SSRFGuard,
+    normalize_host,
+)
 
 if TYPE_CHECKING:
     from sentinel.web.fetch import Fetcher
@@ -61,11 +67,15 @@ class AllowList:
     hosts: tuple[str, ...] = ()
     networks: tuple[str, ...] = ()
 
-    def guard(self, *, allow_hint: str = ALLOW_HINT) -> SSRFGuard:
+    def guard(self, *, allow_hint: str = ALLOW_HINT, resolver: Resolver | None = None) -> SSRFGuard:
         """The SSRF guard that also admits these hosts and networks (``allow_hint``: how a
-        refused user allows a target, naming the setting this list came from)."""
+        refused user allows a target, naming the setting this list came from; ``resolver``:
+        how it looks names up, by default the system's)."""
         return SSRFGuard(
-            allow_hosts=self.hosts, allow_networks=self.networks, allow_hint=allow_hint
+            allow_hosts=self.hosts,
+            allow_networks=self.networks,
+            allow_hint=allow_hint,
+            resolver=resolver,
         )
 
 

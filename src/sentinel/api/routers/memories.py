@@ -18,7 +18,9 @@ from sentinel.storage.memories import MAX_TAG_CHARS, MAX_TAGS, MAX_TEXT_CHARS
 
 router = APIRouter(prefix="/memories", tags=["memories"], responses=PROBLEM_RESPONSES)
 MemoryId = Annotated[int, Path(ge=1, le=MAX_ID, description="The memory's id.")]
-Tag = Annotated[str, Field(min_length=1, max_length=MAX_TAG_CHARS)]
+# One word of letters, digits or _.:/- (``check_tags``), so a bad tag is refused naming its field.
+TAG_PATTERN = r"^\s*\w[\w.:/-]*\s*$"
+Tag = Annotated[str, Field(min_length=1, max_length=MAX_TAG_CHARS, pattern=TAG_PATTERN)]
 
 
 class MemoryOut(RecordView):
@@ -109,7 +111,9 @@ async def list_memories(
     request: Request,
     owner: Owner,
     memories: Memories,
-    tag: Annotated[str | None, Query(min_length=1, max_length=MAX_TAG_CHARS)] = None,
+    tag: Annotated[
+        str | None, Query(min_length=1, max_length=MAX_TAG_CHARS, pattern=TAG_PATTERN)
+    ] = None,
     limit: int = Limit,
     offset: Annotated[int, Query(ge=0, le=MAX_OFFSET, description="Memories to skip.")] = 0,
 ) -> Page[MemoryOut]:

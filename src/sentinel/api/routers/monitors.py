@@ -19,8 +19,9 @@ from sentinel.api.dependencies import MAX_ID, MAX_OFFSET, MonitorId, State, Tx
 from sentinel.api.pagination import KeysetLimit, Page, keyset_page, offset_page
 from sentinel.api.problems import PROBLEM_RESPONSES
 from sentinel.errors import InvalidInput
-from sentinel.monitor.models import parse_monitor_spec
+from sentinel.monitor.models import MAX_NAME_CHARS, parse_monitor_spec
 from sentinel.monitor.service import monitor_changes, new_monitor, with_default_criteria
+from sentinel.notify import vet_channel_destinations
 from sentinel.storage import MonitorRecord, MonitorState, NewMonitor
 
 router = APIRouter(prefix="/monitors", tags=["monitors"], responses=PROBLEM_RESPONSES)
@@ -71,6 +72,7 @@ async def create_monitor(tx: Tx, state: State, body: dict[str, Any] = SpecBody) 
     Without ``criteria`` (and without rules) the query says when to notify, as everywhere
     else. The answer carries the webhook ``signing_secret``, this once."""
     new = new_monitor(parse_monitor_spec(with_default_criteria(body)))
+    await vet_channel_destinations(new.channels)
     return await _created(tx, await tx.monitors.create(new, now=state.clock.now()))
 
 
@@ -110,6 +112,8 @@ async def update_monitor(
     immutable (the URLs it names stay among ``urls``)."""
     record = await tx.monitors.get(monitor_id)
     changes = monitor_changes(record, body)
+    if "channels" in changes:
+        await vet_channel_destinations(changes["channels"])
     return await tx.monitors.update(monitor_id, now=state.clock.now(), **changes)
 
 
@@ -161,7 +165,11 @@ async def fork_monitor(
     monitor_id: MonitorId,
     tx: Tx,
     state: State,
-    name: str | None = Query(None, description="The copy's name (default: '<name> (fork)')."),
+    name: str | None = Query(
+        None,
+        max_length=MAX_NAME_CHARS,
+        description="The copy's name (default: '<name> (fork)').",
+    ),
 ) -> CreatedMonitor:
     """A new active monitor with this one's definition (not its history), and its own
     signing secret (shown in this answer only)."""
@@ -171,6 +179,7 @@ async def fork_monitor(
         copy_name = f"{source.name} (fork of #{source.id})"
     if not copy_name.strip():
         raise InvalidInput("name", name, "must not be empty")
+    await vet_channel_destinations(source.channels)  # a new registration of each
     new = NewMonitor(
         name=copy_name,
         original_query=source.original_query,

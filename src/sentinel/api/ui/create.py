@@ -27,6 +27,7 @@ from sentinel.monitor.contract.model import MEASURE_WORDS
 from sentinel.monitor.models import InvalidMonitorSpec, MonitorSpec, parse_monitor_spec
 from sentinel.monitor.scheduling.bounds import MAX_INTERVAL, MIN_INTERVAL
 from sentinel.monitor.service import contract_for, new_monitor, spec_input, typed_channels
+from sentinel.notify import vet_channel_destinations
 
 router = APIRouter(route_class=UiRoute, include_in_schema=False)
 TEXT_FIELDS = ("query", "name", "criteria", "min_interval", "max_interval", "rules", "timezone")
@@ -36,6 +37,8 @@ FIELDS = (*TEXT_FIELDS, "notify", *CHANNEL_FIELDS, *LIST_FIELDS)
 # Model-level problems name the field they are about in their text.
 _NAMED_FIELD = re.compile(r"\b(min_interval|max_interval|rules|criteria|urls)\b")
 MAX_FORM_CHARS = 20_000
+# The form box of a channel a refusal names (``InvalidInput.field``).
+_CHANNEL_BOXES = {"webhook URL": "webhook", "apprise URL": "apprise", "e-mail address": "email"}
 
 
 def span_text(span: timedelta) -> str:
@@ -157,11 +160,13 @@ async def create(request: Request, viewer: CurrentViewer, state: State) -> Respo
     if spec is not None and not problems:
         try:
             new = new_monitor(spec, channels=channels)
+            await vet_channel_destinations(new.channels)
             async with state.db.transaction(owner=viewer.owner) as tx:
                 created = await tx.monitors.create(new, now=state.clock.now())
             return redirect(f"/monitors/{created.id}?done=created")
         except InvalidInput as error:
             field = error.field if error.field in FIELDS else "form"
+            field = _CHANNEL_BOXES.get(error.field, field)
             problems.setdefault(field, []).append(str(error))
     advanced = any(values[name] for name in FIELDS if name != "query" and name != "notify")
     advanced = advanced or values["notify"] != "once" or any(f != "query" for f in problems)

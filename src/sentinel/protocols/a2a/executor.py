@@ -40,6 +40,7 @@ from sentinel.assistant.chat.flow import stream_turn
 from sentinel.clock import Clock
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.monitor.service import new_monitor
+from sentinel.notify import vet_channel_destinations
 from sentinel.owners import LOCAL_OWNER
 from sentinel.protocols.a2a.push import MonitorPushConfigs
 from sentinel.protocols.a2a.requests import (
@@ -62,6 +63,7 @@ ANSWER_ARTIFACT = "answer"
 # Run-log events too large or too internal to stream (model prompts, runtime steps).
 _QUIET_EVENTS = frozenset({"model", "step"})
 _MAX_FIELD_CHARS = 200
+INTERNAL_FAILURE = "Sentinel failed on this request; the server's log has the details."
 
 
 def monitor_view(record: MonitorRecord) -> dict[str, Any]:
@@ -136,6 +138,11 @@ class SentinelAgentExecutor(AgentExecutor):
             await updater.requires_input(_agent_message(updater, exc.question))
         except SentinelError as exc:
             await updater.failed(_agent_message(updater, str(exc)))
+        except Exception:
+            # A bug: the log keeps the traceback; the caller learns that, not the internals
+            # (the SDK would answer the exception's text, file paths and all).
+            log.exception("A2A task %s failed unexpectedly", task_id)
+            await updater.failed(_agent_message(updater, INTERNAL_FAILURE))
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
         """Stop the task's work (a research run) and mark it canceled."""
@@ -152,11 +159,14 @@ class SentinelAgentExecutor(AgentExecutor):
     ) -> None:
         spec = monitor_spec(request, answer)
         channels = await self.push.channels_for(updater.task_id, updater.context_id)
+        new = new_monitor(spec, channels=channels)
+        await vet_channel_destinations(new.channels)
         async with self.db.transaction(owner=owner) as tx:
-            record = await tx.monitors.create(
-                new_monitor(spec, channels=channels), now=self.clock.now()
+            record = await tx.monitors.create(new, now=self.clock.now())
+            # The task's configs registered from now on become channels of this monitor.
+            await tx.task_monitors.bind(
+                updater.task_id, owner=owner, monitor_id=record.id, context_id=updater.context_id
             )
-        self.push.bind(updater.task_id, record.id, updater.context_id, owner)
         view = monitor_view(record)
         await updater.add_artifact([new_data_part(view)], name=MONITOR_ARTIFACT)
         summary = (

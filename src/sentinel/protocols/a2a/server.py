@@ -36,9 +36,10 @@ from sentinel.api.state import DEFAULT_RATE_PER_MINUTE, ApiState, install_api_st
 from sentinel.api.version import sentinel_version
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.clock import Clock, SystemClock
+from sentinel.errors import bounded_problem
 from sentinel.protocols.a2a.card import CARD_PATHS, RPC_PATH, agent_card
 from sentinel.protocols.a2a.executor import SentinelAgentExecutor
-from sentinel.protocols.a2a.push import MonitorPushConfigs
+from sentinel.protocols.a2a.push import MonitorPushConfigs, quiet_expected_push_failures
 from sentinel.protocols.a2a.tasks import SentinelTaskStore
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
@@ -67,8 +68,10 @@ def install_a2a(app: FastAPI, *, chat_deps: ChatDeps | None = None) -> A2AServic
     use ``chat_deps``, by default the configured assistant's, opened at the first turn."""
     state: ApiState = app.state.sentinel
     push = MonitorPushConfigs(state.db, state.clock)
-    # The SDK's own pushes (task updates) connect only where the outbound guard allows.
+    # The SDK's own pushes (task updates) connect only where the outbound guard allows; one
+    # that fails is logged in one line.
     push_client = guarded_client(timeout_s=10.0)
+    quiet_expected_push_failures()
     runner = state.research.runner
 
     def chat() -> ChatDeps:
@@ -191,9 +194,34 @@ def _guarded(route: Route) -> Callable[[Request], Awaitable[Response]]:
         if mismatch := _legacy_method_of_another_version(request, body):
             return mismatch
         response: Response = await endpoint(request)
-        return response
+        return _without_internals(response, body)
 
     return guarded
+
+
+INTERNAL_ERROR = -32603
+INTERNAL_MESSAGE = "internal error; the server's log has the details"
+
+
+def _without_internals(response: Response, sent: Any) -> Response:
+    """A JSON-RPC error answer that echoes at most 200 characters of what was ``sent``, and
+    an internal error's answer with a fixed message: the SDK answers an unexpected exception
+    with its text, which can hold file paths and whatever value caused it."""
+    if not isinstance(response, JSONResponse):
+        return response  # a stream: Sentinel's own work fails tasks with safe messages
+    try:
+        document = json.loads(bytes(response.body))
+    except ValueError:
+        return response
+    error = document.get("error") if isinstance(document, dict) else None
+    if not isinstance(error, dict):
+        return response
+    if error.get("code") == INTERNAL_ERROR:
+        safe = {"code": INTERNAL_ERROR, "message": INTERNAL_MESSAGE}
+    else:
+        safe = {**error, "message": bounded_problem(str(error.get("message", "")), sent)}
+        safe.pop("data", None)  # the SDK's details repeat the message
+    return JSONResponse({**document, "error": safe}, status_code=response.status_code)
 
 
 LEGACY_METHODS = frozenset(

@@ -5,6 +5,7 @@ mistake, so a model reads the message the HTTP API would have answered."""
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Mapping
 from typing import Any, TypeVar
 
@@ -12,9 +13,16 @@ from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
-from sentinel.api.problems import Problem, sentinel_problem, validation_problem
+from sentinel.api.problems import (
+    INTERNAL_DETAIL,
+    Problem,
+    problem_document,
+    sentinel_problem,
+    validation_problem,
+)
 from sentinel.errors import SentinelError
 
+log = logging.getLogger(__name__)
 RequestModel = TypeVar("RequestModel", bound=BaseModel)
 
 
@@ -49,13 +57,17 @@ def failure(problem: Problem) -> CallToolResult:
 
 async def answer(work: Awaitable[object]) -> CallToolResult:
     """The result of ``work``: its data, or the problem of an expected error. Anything else
-    is a bug and propagates (the SDK answers it as an opaque tool error and logs it)."""
+    is a bug: logged with its traceback, answered as the API's 500 problem (never the
+    exception's text, which can hold file paths and the value that caused it)."""
     try:
         return success(await work)
     except InvalidArguments as error:
         return failure(error.problem)
     except SentinelError as error:
         return failure(sentinel_problem(error))
+    except Exception:
+        log.exception("an MCP tool failed unexpectedly")
+        return failure(problem_document(500, INTERNAL_DETAIL, kind="internal"))
 
 
 def _text(document: Mapping[str, Any]) -> TextContent:

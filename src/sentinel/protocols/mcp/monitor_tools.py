@@ -17,6 +17,7 @@ from sentinel.api.routers.monitors import CreatedMonitor
 from sentinel.monitor.models import parse_monitor_spec
 from sentinel.monitor.named_sources import StateField
 from sentinel.monitor.service import new_monitor, with_default_criteria
+from sentinel.notify import vet_channel_destinations
 from sentinel.protocols.mcp.answers import answer
 from sentinel.protocols.mcp.backend import McpBackend, caller_owner
 from sentinel.storage import MonitorRecord, MonitorState, RunRecord, StateVersionRecord
@@ -119,6 +120,7 @@ def monitor_tools(backend: McpBackend) -> list[Tool]:
 
         async def create() -> CreatedMonitor:
             new = new_monitor(parse_monitor_spec(with_default_criteria(body)))
+            await vet_channel_destinations(new.channels)
             async with db.transaction(owner=caller_owner(ctx)) as tx:
                 record = await tx.monitors.create(new, now=clock.now())
                 secret = await tx.monitors.signing_secret(record.id)
