@@ -20,6 +20,7 @@ def payload(**changes: object) -> NotificationPayload:
         "message": "Apple will announce the iPhone 17 on 9 September.\\nSource: apple.com",
         "facts": {"announced": True, "date": "2026-09-09"},
         "evidence": [{"url": "https://www.apple.com/newsroom/x", "quote": "on September 9"}],
+        "readings": [],
         "state_version": 4,
         "created_at": T0,
     }
