@@ -20,7 +20,6 @@ def payload(**changes: object) -> NotificationPayload:
         "message": "Apple will announce the iPhone 17 on 9 September.\\nSource: apple.com",
         "facts": {"announced": True, "date": "2026-09-09"},
         "evidence": [{"url": "https://www.apple.com/newsroom/x", "quote": "on September 9"}],
-        "readings": [],
         "state_version": 4,
         "created_at": T0,
     }
@@ -37,6 +36,7 @@ def test_the_json_document_has_the_documented_shape() -> None:
         "message": "Apple will announce the iPhone 17 on 9 September.\\nSource: apple.com",
         "facts": {"announced": True, "date": "2026-09-09"},
         "evidence": [{"url": "https://www.apple.com/newsroom/x", "quote": "on September 9"}],
+        "readings": [],
         "state_version": 4,
         "created_at": "2026-01-01T12:00:00Z",
     }
