@@ -8,7 +8,7 @@ misparses cannot agree with itself. A mention is one of:
   ``1,299``, ``1 299,00`` or ``CHF 1'299.–``;
 - a **date**, ``2026-06-10``: found as ISO, ``10 June 2026``, ``June 10``, ``10 juin``,
   ``10. Juni``, ``10 de junio``, ``Jun 10`` (month names in en/fr/de/es, full or abbreviated)
-  or ``10/06/2026``, ``10.06.2026``, ``06/10/2026``;
+  or ``10/06/2026``, ``10.06.2026``, ``06/10/2026``, ``6/10``;
 - a **time**, ``08:40``: found as ``8:40``, ``08.40``, ``8h40``, ``8:40 am`` (``20:40``
   also as ``8:40 pm``);
 - anything else (a version, a name): found case-insensitively, not inside a longer word or
@@ -101,7 +101,7 @@ def _date_found(year: int, month: int, day: int, text: str) -> bool:
         rf"(?<!\d){d}(?:st|nd|rd|th|er|\.|º)?\s+(?:de\s+)?(?:{names})\b",
         rf"\b(?:{names})\.?\s+{d}(?:st|nd|rd|th)?(?!\d)",
         rf"(?<!\d){d}[./-]0?{month}(?:[./-](?:{year}|{year % 100:02d}))?(?!\d)",
-        rf"(?<!\d)0?{month}/{d}/(?:{year}|{year % 100:02d})(?!\d)",
+        rf"(?<!\d)0?{month}/{d}(?:/(?:{year}|{year % 100:02d}))?(?![\d/])",
     )
     return any(re.search(pattern, folded) for pattern in spelled)
 
