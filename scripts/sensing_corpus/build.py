@@ -26,6 +26,9 @@ MODULES = [
     "cases_en_incident",
     "cases_en_slot",
     "cases_en_notice",
+    "cases_fr",
+    "cases_de",
+    "cases_es",
 ]
 
 

@@ -45,7 +45,7 @@ def money(amount: float, locale: str, *, decimals: bool = True, symbol: bool = T
         text = whole.replace(",", ".") + (f",{frac}" if frac else "")
         return text + (f"{NBSP}€" if symbol else "")
     if locale in ("de-CH", "fr-CH", "en-CH"):
-        text = whole.replace(",", "’") + (f".{frac}" if frac else ".–")
+        text = whole.replace(",", "’") + (f".{frac}" if frac and frac != "00" else ".–")
         return (f"CHF{NBSP}" if symbol else "") + text
     raise ValueError(locale)
 

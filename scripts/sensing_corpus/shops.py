@@ -109,13 +109,13 @@ def shopify(site: Site, p: Product, s: State, data: set[str]) -> str:
     price_html = f"""<div class="price price--large{' price--on-sale' if sale else ''}{' price--sold-out' if not available else ''} price--show-badge">
             <div class="price__container">
               <div class="price__regular">
-                <span class="visually-hidden visually-hidden--inline">Regular price</span>
+                <span class="visually-hidden visually-hidden--inline">{ui['regular_price']}</span>
                 <span class="price-item price-item--regular">{_m(site, s.price)}{code}</span>
               </div>
               <div class="price__sale">
-                <span class="visually-hidden visually-hidden--inline">Regular price</span>
+                <span class="visually-hidden visually-hidden--inline">{ui['regular_price']}</span>
                 <span><s class="price-item price-item--regular">{_m(site, s.was) if sale and s.was else ''}</s></span>
-                <span class="visually-hidden visually-hidden--inline">Sale price</span>
+                <span class="visually-hidden visually-hidden--inline">{ui['sale_price']}</span>
                 <span class="price-item price-item--sale price-item--last">{_m(site, s.price)}{code}</span>
               </div>
             </div>
@@ -132,7 +132,7 @@ def shopify(site: Site, p: Product, s: State, data: set[str]) -> str:
             checked = " checked" if v == selected else ""
             opts.append(
                 f'<input type="radio" id="template--product__main-1-{i}" name="{esc(p.variant_label)}" value="{esc(v)}" form="product-form-main"{checked}{cls}>'
-                f'<label for="template--product__main-1-{i}">{esc(v)}<span class="visually-hidden label-unavailable">{"Variant sold out or unavailable" if dis else ""}</span></label>'
+                f'<label for="template--product__main-1-{i}">{esc(v)}<span class="visually-hidden label-unavailable">{ui["variant_unavailable"] if dis else ""}</span></label>'
             )
         swatches = f"""<variant-selects id="variant-selects-main" data-section="main">
             <fieldset class="js product-form__input product-form__input--pill">
@@ -248,7 +248,7 @@ for (var attr in meta) {{ window.ShopifyAnalytics.meta[attr] = meta[attr]; }}</s
                 <div class="no-js-hidden" id="price-template--main" role="status">
           {price_html}
                 </div>
-                <div class="product__tax caption rte">{ui['tax_incl']} <a href="/policies/shipping-policy">Shipping</a> calculated at checkout.</div>
+                <div class="product__tax caption rte">{ui['tax_incl']} <a href="/policies/shipping-policy">{ui['shipping_calc']}</a></div>
                 {klarna}
                 {swatches}
                 {notice}
@@ -260,7 +260,7 @@ for (var attr in meta) {{ window.ShopifyAnalytics.meta[attr] = meta[attr]; }}</s
                 <pickup-availability class="product__pickup-availabilities no-js-hidden quick-add-hidden" available></pickup-availability>
                 <div class="product__description rte quick-add-hidden">{desc}</div>
                 <details id="Details-collapsible-row-specs" class="accordion"><summary><h2 class="h4 accordion__title">{ui['specs']}</h2></summary><div class="accordion__content rte"><table>{specs}</table></div></details>
-                <details id="Details-collapsible-row-delivery" class="accordion"><summary><h2 class="h4 accordion__title">Delivery &amp; returns</h2></summary><div class="accordion__content rte"><p>{esc(s.delivery or 'Orders placed before 2pm Monday–Friday are dispatched the same day. 30-day returns.')}</p></div></details>
+                <details id="Details-collapsible-row-delivery" class="accordion"><summary><h2 class="h4 accordion__title">{ui['delivery_returns']}</h2></summary><div class="accordion__content rte"><p>{esc(s.delivery or ui['dispatch'])}</p></div></details>
                 <share-button id="Share-template--main" class="share-button quick-add-hidden"><button class="share-button__button hidden">{ui['share']}</button></share-button>
               </section>
             </div>
@@ -277,12 +277,12 @@ for (var attr in meta) {{ window.ShopifyAnalytics.meta[attr] = meta[attr]; }}</s
           <div class="footer__blocks-wrapper grid grid--1-col grid--2-col grid--4-col-tablet">
         {_footer_columns(site)}
           </div>
-          <div class="footer-block--newsletter"><div class="footer-block__newsletter"><h2 class="footer-block__heading inline-richtext">Subscribe to our emails</h2><form method="post" action="/contact#ContactFooter" id="ContactFooter" accept-charset="UTF-8" class="footer__newsletter newsletter-form"><input type="hidden" name="form_type" value="customer"><input type="hidden" name="utf8" value="✓"><div class="newsletter-form__field-wrapper"><div class="field"><input id="NewsletterForm--sections--footer" type="email" name="contact[email]" class="field__input" value="" aria-required="true" autocorrect="off" autocapitalize="off" autocomplete="email" placeholder="{ui['email']}" required><label class="field__label" for="NewsletterForm--sections--footer">{ui['email']}</label><button type="submit" class="newsletter-form__button field__button" name="commit" id="Subscribe" aria-label="{ui['subscribe']}"></button></div></div></form></div></div>
+          <div class="footer-block--newsletter"><div class="footer-block__newsletter"><h2 class="footer-block__heading inline-richtext">{ui['subscribe_emails']}</h2><form method="post" action="/contact#ContactFooter" id="ContactFooter" accept-charset="UTF-8" class="footer__newsletter newsletter-form"><input type="hidden" name="form_type" value="customer"><input type="hidden" name="utf8" value="✓"><div class="newsletter-form__field-wrapper"><div class="field"><input id="NewsletterForm--sections--footer" type="email" name="contact[email]" class="field__input" value="" aria-required="true" autocorrect="off" autocapitalize="off" autocomplete="email" placeholder="{ui['email']}" required><label class="field__label" for="NewsletterForm--sections--footer">{ui['email']}</label><button type="submit" class="newsletter-form__button field__button" name="commit" id="Subscribe" aria-label="{ui['subscribe']}"></button></div></div></form></div></div>
         </div>
         <div class="footer__content-bottom">
           <div class="footer__content-bottom-wrapper page-width">
             <div class="footer__column footer__column--info">
-              <div class="footer__payment"><span class="visually-hidden">Payment methods</span><ul class="list list-payment" role="list"><li class="list-payment__item">American Express</li><li class="list-payment__item">Apple Pay</li><li class="list-payment__item">Google Pay</li><li class="list-payment__item">Klarna</li><li class="list-payment__item">Maestro</li><li class="list-payment__item">Mastercard</li><li class="list-payment__item">PayPal</li><li class="list-payment__item">Shop Pay</li><li class="list-payment__item">Visa</li></ul></div>
+              <div class="footer__payment"><span class="visually-hidden">{ui['payment_methods']}</span><ul class="list list-payment" role="list"><li class="list-payment__item">American Express</li><li class="list-payment__item">Apple Pay</li><li class="list-payment__item">Google Pay</li><li class="list-payment__item">Klarna</li><li class="list-payment__item">Maestro</li><li class="list-payment__item">Mastercard</li><li class="list-payment__item">PayPal</li><li class="list-payment__item">Shop Pay</li><li class="list-payment__item">Visa</li></ul></div>
               <div class="footer__copyright caption"><small class="copyright__content">&copy; 2026, <a href="/" title="">{esc(site.name)}</a></small><small class="copyright__content"><a target="_blank" rel="nofollow" href="https://www.shopify.com?utm_campaign=poweredby&amp;utm_medium=shopify&amp;utm_source=onlinestore">Powered by Shopify</a></small></div>
             </div>
           </div>
@@ -314,7 +314,7 @@ def _judgeme(p: Product, s: State, ui: dict[str, str]) -> str:
         <div class="page-width"><div style="clear:both"></div><div id="judgeme_product_reviews" class="jdgm-widget jdgm-review-widget jdgm--done-setup-widget" data-product-title="{esc(p.title)}" data-id="8012345678901">
           <div class="jdgm-rev-widg" data-average-rating="{p.rating}" data-number-of-reviews="{count}">
             <h2 class="jdgm-rev-widg__title">{ui['reviews']}</h2>
-            <div class="jdgm-rev-widg__summary"><div class="jdgm-rev-widg__summary-stars" aria-label="Average rating is {p.rating} stars" role="img">{stars(p.rating)}</div><div class="jdgm-rev-widg__summary-text">Based on {count} reviews</div></div>
+            <div class="jdgm-rev-widg__summary"><div class="jdgm-rev-widg__summary-stars" aria-label="Average rating is {p.rating} stars" role="img">{stars(p.rating)}</div><div class="jdgm-rev-widg__summary-text">{ui['based_on'].format(n=count)}</div></div>
             <div class="jdgm-rev-widg__reviews">
         {''.join(items)}
             </div>

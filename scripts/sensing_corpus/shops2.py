@@ -343,6 +343,10 @@ var BCData = {json.dumps(bcdata)};
 
 def prestashop(site: Site, p: Product, s: State, data: set[str]) -> str:
     ui = ui_for(site.locale)
+    local = {
+        "fr": ("Paiement sécurisé", "Retours sous 30 jours", "Fiche technique", "Identifiez-vous", "votre@email.com", "nous-contacter", "mon-compte", "panier", "recherche"),
+        "es": ("Pago 100 % seguro", "Devoluciones gratis en 30 días", "Ficha técnica", "Identifícate", "tu@email.com", "contactanos", "mi-cuenta", "carrito", "busqueda"),
+    }[site.lang]
     url = f"https://{site.domain}/{p.category[-1].lower().replace(' ', '-')}/{2200}-{p.handle}.html"
     micro = "microdata" in data
     sale = s.was is not None and s.was > s.price
@@ -361,11 +365,11 @@ def prestashop(site: Site, p: Product, s: State, data: set[str]) -> str:
     button_label = ui["preorder"] if s.stock == "preorder" else ui["add"]
     notify = ""
     if not s.available and s.stock != "preorder":
-        notify = f'<div class="js-mailalert text-center" data-url="//{site.domain}/module/ps_emailalerts/actions?process=add"><input class="form-control" type="email" placeholder="votre@email.com"/><button class="btn btn-primary js-mailalert-add mt-1" type="submit">{ui["notify"]}</button><div class="js-mailalert-alerts d-none"></div></div>'
+        notify = f'<div class="js-mailalert text-center" data-url="//{site.domain}/module/ps_emailalerts/actions?process=add"><input class="form-control" type="email" placeholder="{local[4]}"/><button class="btn btn-primary js-mailalert-add mt-1" type="submit">{ui["notify"]}</button><div class="js-mailalert-alerts d-none"></div></div>'
     notice = f'<div class="product-information-notice alert alert-info">{s.notice}</div>' if s.notice else ""
     prestashop_var = {
         "cart": {"products": [], "totals": {"total": {"type": "total", "label": "Total", "amount": 0, "value": money(0, site.locale)}}, "products_count": 0},
-        "currency": {"id": 1, "name": "Euro", "iso_code": site.currency, "sign": "€"},
+        "currency": {"id": 1, "name": "Euro" if site.currency == "EUR" else "Franc suisse", "iso_code": site.currency, "sign": "€" if site.currency == "EUR" else "CHF"},
         "language": {"name": site.locale, "iso_code": site.lang, "locale": site.locale, "is_rtl": "0"},
         "page": {"title": "", "canonical": url, "meta": {"title": p.title}, "page_name": "product", "body_classes": {"lang-" + site.lang: True, "product-id-2200": True}},
         "shop": {"name": site.name, "logo": f"https://{site.domain}/img/logo-1712069811.jpg"},
@@ -442,11 +446,11 @@ def prestashop(site: Site, p: Product, s: State, data: set[str]) -> str:
   <body id="product" class="lang-{site.lang} country-{site.locale[-2:].lower()} currency-{site.currency.lower()} layout-full-width page-product tax-display-enabled product-id-2200 product-{esc(p.handle)} product-id-category-{len(p.category)} product-id-manufacturer-4 product-id-supplier-0 product-available-for-order">
     <main>
       <header id="header">
-        <nav class="header-nav"><div class="container"><div class="row"><div class="hidden-sm-down"><div class="col-md-5 col-xs-12"><div id="_desktop_contact_link"><div id="contact-link"><a href="https://{site.domain}/nous-contacter">{esc(site.phone or 'Contact')}</a></div></div></div><div class="col-md-7 right-nav"><div id="_desktop_user_info"><div class="user-info"><a href="https://{site.domain}/mon-compte" title="Identifiez-vous" rel="nofollow"><i class="material-icons">&#xE7FF;</i><span class="hidden-sm-down">{ui['account']}</span></a></div></div><div id="_desktop_cart"><div class="blockcart cart-preview inactive" data-refresh-url="//{site.domain}/module/ps_shoppingcart/ajax"><div class="header"><i class="material-icons shopping-cart" aria-hidden="true">shopping_cart</i><span class="hidden-sm-down">{ui['cart']}</span><span class="cart-products-count">(0)</span></div></div></div></div></div></div></div></nav>
+        <nav class="header-nav"><div class="container"><div class="row"><div class="hidden-sm-down"><div class="col-md-5 col-xs-12"><div id="_desktop_contact_link"><div id="contact-link"><a href="https://{site.domain}/{local[5]}">{esc(site.phone or 'Contact')}</a></div></div></div><div class="col-md-7 right-nav"><div id="_desktop_user_info"><div class="user-info"><a href="https://{site.domain}/{local[6]}" title="{local[3]}" rel="nofollow"><i class="material-icons">&#xE7FF;</i><span class="hidden-sm-down">{ui['account']}</span></a></div></div><div id="_desktop_cart"><div class="blockcart cart-preview inactive" data-refresh-url="//{site.domain}/module/ps_shoppingcart/ajax"><div class="header"><i class="material-icons shopping-cart" aria-hidden="true">shopping_cart</i><span class="hidden-sm-down">{ui['cart']}</span><span class="cart-products-count">(0)</span></div></div></div></div></div></div></div></nav>
         <div class="header-banner"><div class="container"><p class="promo-strip">{esc(s.promo if s.promo is not None else site.promo)}</p></div></div>
         <div class="header-top"><div class="container"><div class="row"><div class="col-md-2 hidden-sm-down" id="_desktop_logo"><a href="https://{site.domain}/"><img class="logo img-fluid" src="https://{site.domain}/img/logo-1712069811.jpg" alt="{esc(site.name)}" width="200" height="50"></a></div>
         <div class="header-top-right col-md-10 col-sm-12 position-static"><div class="menu js-top-menu position-static hidden-sm-down" id="_desktop_top_menu"><ul class="top-menu" id="top-menu" data-depth="0">{''.join(f'<li class="category" id="category-{10 + i}"><a class="dropdown-item" href="https://{site.domain}/{10 + i}-{esc(n.lower().replace(" ", "-"))}" data-depth="0">{esc(n)}</a></li>' for i, n in enumerate(site.nav))}</ul></div>
-        <div id="search_widget" class="search-widgets" data-search-controller-url="//{site.domain}/recherche"><form method="get" action="//{site.domain}/recherche"><input type="hidden" name="controller" value="search"><i class="material-icons search" aria-hidden="true">search</i><input type="text" name="s" value="" placeholder="{ui['search_ph']}" aria-label="{ui['search']}"></form></div></div></div></div></div>
+        <div id="search_widget" class="search-widgets" data-search-controller-url="//{site.domain}/{local[8]}"><form method="get" action="//{site.domain}/{local[8]}"><input type="hidden" name="controller" value="search"><i class="material-icons search" aria-hidden="true">search</i><input type="text" name="s" value="" placeholder="{ui['search_ph']}" aria-label="{ui['search']}"></form></div></div></div></div></div>
       </header>
       <section id="wrapper">
         <div class="container">
@@ -470,7 +474,7 @@ def prestashop(site: Site, p: Product, s: State, data: set[str]) -> str:
                     <div id="product-description-short-2200" class="product-description">{p.description[0]}</div>
                     {notice}
                     <div class="product-actions js-product-actions">
-                      <form action="https://{site.domain}/panier" method="post" id="add-to-cart-or-refresh"><input type="hidden" name="token" value="5f2b1c9a7e3d4c8b9a0f1e2d3c4b5a69"><input type="hidden" name="id_product" value="2200" id="product_page_product_id"><input type="hidden" name="id_customization" value="0" id="product_customization_id" class="js-product-customization-id">
+                      <form action="https://{site.domain}/{local[7]}" method="post" id="add-to-cart-or-refresh"><input type="hidden" name="token" value="5f2b1c9a7e3d4c8b9a0f1e2d3c4b5a69"><input type="hidden" name="id_product" value="2200" id="product_page_product_id"><input type="hidden" name="id_customization" value="0" id="product_customization_id" class="js-product-customization-id">
                         <div class="product-add-to-cart js-product-add-to-cart"><span class="control-label">{ui['qty']}</span><div class="product-quantity clearfix"><div class="qty"><input type="number" name="qty" id="quantity_wanted" inputmode="numeric" pattern="[0-9]*" value="1" min="1" class="input-group" aria-label="{ui['qty']}"></div><div class="add"><button class="btn btn-primary add-to-cart" data-button-action="add-to-cart" type="submit"{button_disabled}><i class="material-icons shopping-cart">&#xE547;</i>{button_label}</button></div></div>
                           {availability}
                           <p class="product-minimal-quantity js-product-minimal-quantity"></p>
@@ -479,10 +483,10 @@ def prestashop(site: Site, p: Product, s: State, data: set[str]) -> str:
                       </form>
                     </div>
                     {s.extra}
-                    <div id="block-reassurance"><ul><li><div class="block-reassurance-item"><span class="h6">Paiement sécurisé</span></div></li><li><div class="block-reassurance-item"><span class="h6">{esc(site.promo)}</span></div></li><li><div class="block-reassurance-item"><span class="h6">Retours sous 30 jours</span></div></li></ul></div>
+                    <div id="block-reassurance"><ul><li><div class="block-reassurance-item"><span class="h6">{local[0]}</span></div></li><li><div class="block-reassurance-item"><span class="h6">{esc(site.promo)}</span></div></li><li><div class="block-reassurance-item"><span class="h6">{local[1]}</span></div></li></ul></div>
                     <div class="tabs"><ul class="nav nav-tabs" role="tablist"><li class="nav-item"><a class="nav-link active" data-toggle="tab" href="#description" role="tab" aria-controls="description" aria-selected="true">{ui['description']}</a></li><li class="nav-item"><a class="nav-link" data-toggle="tab" href="#product-details" role="tab" aria-controls="product-details">{ui['specs']}</a></li></ul>
                       <div class="tab-content" id="tab-content"><div class="tab-pane fade in active js-product-tab-active" id="description" role="tabpanel"><div class="product-description">{desc}</div></div>
-                      <div class="js-product-details tab-pane fade" id="product-details" data-product="{{&quot;id_shop_default&quot;:&quot;1&quot;,&quot;id_product&quot;:2200,&quot;reference&quot;:&quot;{esc(p.sku)}&quot;}}" role="tabpanel"><div class="product-manufacturer"><label class="label">{ui['brand']}</label><span><a href="https://{site.domain}/brand/4-{esc(p.brand.lower())}">{esc(p.brand)}</a></span></div><div class="product-reference"><label class="label">{ui['sku']} </label><span>{esc(p.sku)}</span></div><section class="product-features"><p class="h6">Fiche technique</p><dl class="data-sheet">{specs}</dl></section></div></div>
+                      <div class="js-product-details tab-pane fade" id="product-details" data-product="{{&quot;id_shop_default&quot;:&quot;1&quot;,&quot;id_product&quot;:2200,&quot;reference&quot;:&quot;{esc(p.sku)}&quot;}}" role="tabpanel"><div class="product-manufacturer"><label class="label">{ui['brand']}</label><span><a href="https://{site.domain}/brand/4-{esc(p.brand.lower())}">{esc(p.brand)}</a></span></div><div class="product-reference"><label class="label">{ui['sku']} </label><span>{esc(p.sku)}</span></div><section class="product-features"><p class="h6">{local[2]}</p><dl class="data-sheet">{specs}</dl></section></div></div>
                     </div>
                   </div>
                 </div>
