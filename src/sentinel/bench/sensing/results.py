@@ -26,7 +26,16 @@ from rich.table import Table
 
 from sentinel.bench.sensing.harness import CaseResult, RunResult
 
-__all__ = ["document", "load_average", "percentile", "print_results", "summary", "write"]
+__all__ = [
+    "committed_runs",
+    "document",
+    "load_average",
+    "percentile",
+    "print_results",
+    "results_name",
+    "summary",
+    "write",
+]
 
 SPLIT_RULE = "test when the first byte of sha256(case id) is odd, else dev"
 
@@ -121,6 +130,22 @@ def document(
         "summary": {name: summary([c for c in results if c.split == name]) for name in splits},
         "cases": [case.as_json() for case in results],
     }
+
+
+def results_name(model: str, split: str) -> str:
+    """Where a run is committed: ``sensing-qwen2.5-coder-0.5b-test.json``."""
+    slug = model.removeprefix("local:").replace(":", "-").replace("/", "-")
+    return f"sensing-{slug}-{split}.json"
+
+
+def committed_runs(folder: Path) -> list[dict[str, Any]]:
+    """The results documents in ``folder`` (``sensing-*.json``): the local models' first,
+    then by model and split."""
+    documents = [json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("sensing-*.json")]
+    return sorted(
+        (d for d in documents if d.get("benchmark") == "sensing"),
+        key=lambda d: (not str(d["model"]).startswith("local:"), str(d["model"]), d["split"]),
+    )
 
 
 def _commit() -> str | None:
