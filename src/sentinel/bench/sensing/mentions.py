@@ -5,9 +5,10 @@ misparses cannot agree with itself. A mention is one of:
 
 - an **amount**, ``399.99`` or ``1299`` (digits, optionally a dot and two decimals): found
   when a number in the text has that value, written ``£399.99``, ``399,99 €``, ``1.299,00``,
-  ``1,299``, ``1 299,00`` or ``CHF 1'299.–``;
+  ``1,299``, ``1 299,00`` or ``CHF 1’299.–``;
 - a **date**, ``2026-06-10``: found as ISO, ``10 June 2026``, ``June 10``, ``10 juin``,
-  ``10. Juni``, ``10 de junio``, ``Jun 10`` (month names in en/fr/de/es, full or abbreviated)
+  ``10. Juni``, ``10 de junio``, ``Jun 10``, the first day of ``10–12 June`` or ``du 10 au
+  12 juin`` (month names in en/fr/de/es, full or abbreviated)
   or ``10/06/2026``, ``10.06.2026``, ``06/10/2026``, ``6/10``;
 - a **time**, ``08:40``: found as ``8:40``, ``08.40``, ``8h40``, ``8:40 am`` (``20:40``
   also as ``8:40 pm``);
@@ -28,8 +29,8 @@ _TIME = re.compile(r"^(\d{2}):(\d{2})$")
 # Numbers as prose writes them: digit groups joined by a separator, an optional decimal part.
 # Three readings, since "20 399.99" may be one number or two.
 _NUMBERS = (
-    re.compile(r"\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?"),
-    re.compile(r"\d{1,3}(?:[.,']\d{3})+(?:[.,]\d{1,2})?"),
+    re.compile(r"\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?"),
+    re.compile(r"\d{1,3}(?:[.,'’]\d{3})+(?:[.,]\d{1,2})?"),
     re.compile(r"\d+(?:[.,]\d{1,2})?"),
 )
 
@@ -99,6 +100,8 @@ def _date_found(year: int, month: int, day: int, text: str) -> bool:
     d = rf"0?{day}"
     spelled = (
         rf"(?<!\d){d}(?:st|nd|rd|th|er|\.|º)?\s+(?:de\s+)?(?:{names})\b",
+        # the first day of a range: "27–29 May", "du 12 au 16 mai", "del 8 al 10 de junio"
+        rf"(?<!\d){d}\.?\s*(?:-|–|—|to|au|bis|al|and|et|und|y)\s*\d{{1,2}}\.?\s+(?:de\s+)?(?:{names})\b",
         rf"\b(?:{names})\.?\s+{d}(?:st|nd|rd|th)?(?!\d)",
         rf"(?<!\d){d}[./-]0?{month}(?:[./-](?:{year}|{year % 100:02d}))?(?!\d)",
         rf"(?<!\d)0?{month}/{d}(?:/(?:{year}|{year % 100:02d}))?(?![\d/])",

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime, parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -36,12 +36,15 @@ class ServedRequest:
     conditional: bool
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 @dataclass
 class _Page:
     path: str = "/"
     body: bytes = b""
     etag: str = '""'
-    modified: datetime = field(default_factory=lambda: datetime.now(UTC))
+    modified: datetime = _EPOCH
 
 
 class PageServer:
@@ -55,7 +58,10 @@ class PageServer:
         self.hooks: list[dict[str, Any]] = []
         self._http = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
         self._http.daemon_threads = True
-        self._thread = threading.Thread(target=self._http.serve_forever, daemon=True)
+        # A short poll: shutdown() waits for the loop to notice it.
+        self._thread = threading.Thread(
+            target=self._http.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def origin(self) -> str:
@@ -80,7 +86,7 @@ class PageServer:
             self._version += 1
             now = datetime.now(UTC).replace(microsecond=0)
             if now <= self._page.modified:
-                now = self._page.modified + _SECOND
+                now = self._page.modified.replace(microsecond=0) + _SECOND
             digest = hashlib.sha256(body).hexdigest()[:20]
             self._page = _Page(path, body, f'"{digest}-{self._version}"', now)
 
@@ -160,24 +166,25 @@ def _handler(server: PageServer) -> type[BaseHTTPRequestHandler]:
             size = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(min(size, MAX_HOOK_BYTES))
             if self.path != HOOK_PATH:
-                self._send(404, {"Content-Type": "text/plain"}, b"Not Found\n")
                 server._record(ServedRequest("POST", self.path, 404, False))
+                self._send(404, {"Content-Type": "text/plain"}, b"Not Found\n")
                 return
             try:
                 body = json.loads(raw or b"null")
             except ValueError:
                 body = {"unparsed": raw.decode("utf-8", "replace")}
-            self._send(200, {"Content-Type": "application/json"}, b'{"ok": true}')
             hook = body if isinstance(body, dict) else {"body": body}
+            # Kept before answering: whoever got the answer may look at once.
             server._record(ServedRequest("POST", self.path, 200, False), hook)
+            self._send(200, {"Content-Type": "application/json"}, b'{"ok": true}')
 
         def _page(self, *, send_body: bool) -> None:
             status, headers, body = server._answer(self.path, self.headers)
             conditional = bool(
                 self.headers.get("If-None-Match") or self.headers.get("If-Modified-Since")
             )
-            self._send(status, headers, body if send_body else b"", length=len(body))
             server._record(ServedRequest(self.command, self.path, status, conditional))
+            self._send(status, headers, body if send_body else b"", length=len(body))
 
         def _send(
             self, status: int, headers: dict[str, str], body: bytes, length: int | None = None
