@@ -450,7 +450,7 @@ def datadepot_marketplace() -> Case:
     after = _datadepot(site, p, 144.99, 169.99, agg, sellers)
     return Case(
         "datadepot-990-pro-cheaper-than-150",
-        "Tell me when the Samsung 990 Pro 2TB is cheaper than $150 at DataDepot",
+        "Tell me when the Samsung 990 Pro 2TB sold by DataDepot itself is cheaper than $150",
         "en",
         "price",
         False,
