@@ -140,11 +140,16 @@ def results_name(model: str, split: str) -> str:
 
 def committed_runs(folder: Path) -> list[dict[str, Any]]:
     """The results documents in ``folder`` (``sensing-*.json``): the local models' first,
-    then by model and split."""
+    then by model, ``test`` before the other splits."""
     documents = [json.loads(p.read_text(encoding="utf-8")) for p in folder.glob("sensing-*.json")]
     return sorted(
         (d for d in documents if d.get("benchmark") == "sensing"),
-        key=lambda d: (not str(d["model"]).startswith("local:"), str(d["model"]), d["split"]),
+        key=lambda d: (
+            not str(d["model"]).startswith("local:"),
+            str(d["model"]),
+            d["split"] != "test",
+            d["split"],
+        ),
     )
 
 
