@@ -20,15 +20,19 @@ sys.path.insert(0, str(Path(__file__).parent))
 from common import CASES  # noqa: E402
 
 MODULES = [
-    "cases_en_price",
+    "cases_en_price_uk",
+    "cases_en_price_abroad",
     "cases_en_stock",
     "cases_en_release",
     "cases_en_incident",
     "cases_en_slot",
     "cases_en_notice",
-    "cases_fr",
-    "cases_de",
-    "cases_es",
+    "cases_fr_shops",
+    "cases_fr_pages",
+    "cases_de_shops",
+    "cases_de_pages",
+    "cases_es_shops",
+    "cases_es_pages",
 ]
 
 

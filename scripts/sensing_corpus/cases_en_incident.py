@@ -72,7 +72,6 @@ def gitfleet() -> Case:
         past,
         uptime=uptime,
     )
-    resolved = [Update("Resolved", "Hosted runners are processing jobs normally and the backlog has cleared. Jobs queued during the incident have run. We will publish a root cause analysis.", "Nov 27, 2026 · 18:05 UTC", "2026-11-27T18:05:00Z"), *outage]
     after = status_summary(
         "GitFleet",
         "status.gitfleet.dev",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from cases_en_price import UK_FOOTER, US_FOOTER
 from common import Case
+from shop_magento import magento
 from shop_model import Product, Related, Review, Site, State
-from shops import shopify, woocommerce
-from shops2 import magento
-from shops3 import indie
+from shop_plain import indie
+from shop_shopify import shopify
+from shop_ui import UK_FOOTER, US_FOOTER
+from shop_woocommerce import woocommerce
 
 
 def gamegrid_switch() -> Case:

@@ -267,3 +267,15 @@ def ui_for(locale: str) -> dict[str, str]:
     if locale == "en-US":
         words.update(US)
     return words
+
+
+UK_FOOTER = [
+    ("Shop", ["New in", "Best sellers", "Clearance", "Gift cards"]),
+    ("Customer service", ["Contact us", "Delivery information", "Returns & refunds", "Track my order"]),
+    ("About", ["Our story", "Careers", "Trade accounts", "Terms & conditions"]),
+]
+US_FOOTER = [
+    ("Shop", ["New Arrivals", "Best Sellers", "Open Box", "Gift Cards"]),
+    ("Support", ["Contact Us", "Shipping", "Returns", "Warranty"]),
+    ("Company", ["About", "Careers", "Affiliates", "Privacy Policy"]),
+]

@@ -7,7 +7,7 @@ import json
 
 from common import analytics, cookie_banner, esc, money, stable
 from shop_model import Product, Site, State
-from shop_ui import ui_for, stars
+from shop_ui import stars, ui_for
 
 
 def _m(site: Site, amount: float) -> str:
