@@ -19,7 +19,13 @@ from pathlib import Path
 import pytest
 
 from sentinel.bench.sensing import PageServer, SubprocessCli, run_case
-from sentinel.bench.sensing.harness import KEPT_VARIABLES, CaseResult, RunResult, case_environment
+from sentinel.bench.sensing.harness import (
+    KEPT_VARIABLES,
+    CaseResult,
+    RunResult,
+    case_environment,
+    share_models,
+)
 from sentinel.bench.sensing.invoke import Environment, Invocation
 from sentinel.bench.sensing.results import summary
 from sentinel.cli.bench_sensing import InProcessCli
@@ -98,6 +104,16 @@ def test_a_shop_page_is_scored_by_what_the_receiver_got(tmp_path: Path, site: Pa
         assert after.miss
         assert not after.correct
     assert summary([result])["correct"] == before.correct + after.correct
+
+
+def test_every_case_home_shares_one_models_folder(tmp_path: Path) -> None:
+    shared = tmp_path / ".models"
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        share_models(tmp_path / name, shared)
+    (tmp_path / "one" / "models" / "weights.gguf").write_bytes(b"GGUF")
+    assert (tmp_path / "two" / "models" / "weights.gguf").read_bytes() == b"GGUF"
+    assert (tmp_path / "two" / "models" / "weights.gguf").resolve() == shared / "weights.gguf"
 
 
 def test_a_refused_monitor_counts_as_no_notification(tmp_path: Path, site: PageServer) -> None:

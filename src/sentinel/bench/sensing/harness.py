@@ -1,6 +1,7 @@
 """One sensing case, run the way a user meets it.
 
-In a fresh ``SENTINEL_HOME``, with the loopback server serving BEFORE at the case's path:
+In a fresh ``SENTINEL_HOME`` (its ``models`` folder shared by every case: see
+:func:`share_models`), with the loopback server serving BEFORE at the case's path:
 
 1. ``sentinel watch add "<sentence>" --url <page> --webhook <receiver> --json``;
 2. ``sentinel watch run <id> --here`` (the run on BEFORE);
@@ -36,7 +37,7 @@ from sentinel.bench.sensing.mentions import missing_mentions
 from sentinel.bench.sensing.server import PageServer
 from sentinel.notify.payload import NotificationPayload
 
-__all__ = ["CaseResult", "RunResult", "case_environment", "run_case"]
+__all__ = ["CaseResult", "RunResult", "case_environment", "run_case", "share_models"]
 
 Phase = Literal["before", "after"]
 
@@ -46,6 +47,7 @@ KEPT_VARIABLES = frozenset(
     f"SENTINEL_LLM_{name}"
     for name in ("BASE_URL", "API_KEY", "MODEL", "HEADERS", "TIMEOUT", "MAX_CONCURRENCY")
 )
+SHARED_MODELS = ".models"
 HISTORY_LIMIT = "50"
 STATE_CHARS = 600
 TEXT_CHARS = 1200
@@ -164,6 +166,19 @@ def case_environment(
     return env
 
 
+def share_models(home: Path, shared: Path) -> None:
+    """Make ``home/models`` a link to ``shared``.
+
+    A user's home keeps the embedded model's assembled weights in ``<home>/models`` (put
+    together from the weight packages and verified once). Every case has a fresh home, so
+    without this each case would assemble and hash the weights again (half a gigabyte) and
+    load them as a different model; linked, the weights are assembled once a bench run and the
+    model loaded in process stays loaded (it is keyed by the weights' resolved path), as a
+    worker keeps one."""
+    shared.mkdir(parents=True, exist_ok=True)
+    (home / "models").symlink_to(shared.resolve(), target_is_directory=True)
+
+
 def run_case(
     files: CaseFiles,
     cli: Cli,
@@ -179,6 +194,7 @@ def run_case(
     result = CaseResult(case.id, case.split, case.language, case.kind, case.decoy, case.structured)
     home = scratch / case.id
     home.mkdir(parents=True, exist_ok=False)
+    share_models(home, scratch / SHARED_MODELS)
     env = case_environment(home, model, threads)
     server.reset()
     server.serve(case.path, files.before)
