@@ -2,8 +2,10 @@
 developed on, and on the embedded model, from the committed JSON of ``docs/benchmarks``.
 
 Monitors: the oracle-facts runs on the ``test`` split (every committed seed, averaged), against
-a daily diff and a daily LLM check. The embedded model: the chat's fixed set, research
-seconds per question and a monitor's seconds per model call, at 2 threads.
+a daily diff and a daily LLM check. Sensing: a monitor reading real-shaped pages end to end
+(``sentinel bench sensing``) on the ``test`` cases, on the embedded model. The embedded model:
+the chat's fixed set, research seconds per question and a monitor's seconds per model call,
+at 2 threads.
 """
 
 from __future__ import annotations
@@ -23,13 +25,14 @@ from sentinel.bench.monitoring.report import (
     format_delay,
 )
 from sentinel.bench.monitoring.tables import averaged, load_documents
+from sentinel.bench.sensing.results import committed_runs
 
 HEADER = "| measured on | metric | Sentinel | target | met |\n|---|---|---:|---:|---|"
 
 
 def readme_summary(folder: Path) -> str:
     """The table (see the module documentation)."""
-    rows = _monitor_rows(folder) + _embedded_rows(folder)
+    rows = _monitor_rows(folder) + _sensing_rows(folder) + _embedded_rows(folder)
     return "\n".join([HEADER, *("| " + " | ".join(row) + " |" for row in rows)]) + "\n"
 
 
@@ -74,6 +77,39 @@ def _monitor_rows(folder: Path) -> list[list[str]]:
                 _met(ratio <= share),
             ]
         )
+    return rows
+
+
+def _sensing_rows(folder: Path) -> list[list[str]]:
+    """The embedded model on the sensing corpus's ``test`` cases (the first local-model run
+    committed for that split)."""
+    runs = [
+        d
+        for d in committed_runs(folder)
+        if str(d["model"]).startswith("local:") and "test" in d["summary"]
+    ]
+    if not runs:
+        return []
+    document = runs[0]
+    found = document["summary"]["test"]
+    model = str(document["model"]).removeprefix("local:")
+    limited = "first " if document.get("limit") else ""
+    threads = f", {document['threads']} threads" if document.get("threads") else ""
+    where = f"sensing, {limited}{found['cases']} `test` page pairs, {model}{threads}"
+    rate = found["correct_rate"] or 0.0
+    structured = found["model_calls_per_structured_run"]
+    p50 = found["run_p50_s"]
+    rows = [
+        [where, "correct decisions", f"{rate:.1%}", ">= 97%", _met(rate >= 0.97)],
+        [where, "false alerts", str(found["false_alerts"]), "0", _met(found["false_alerts"] == 0)],
+    ]
+    if structured is not None:
+        rows.append(
+            [where, "model calls per run, structured pages", f"{structured:.1f}", "0",
+             _met(structured == 0)]
+        )  # fmt: skip
+    if p50 is not None:
+        rows.append([where, "run p50", f"{p50:.1f} s", "<= 10 s", _met(p50 <= 10)])
     return rows
 
 

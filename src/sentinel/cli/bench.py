@@ -21,6 +21,12 @@ BENCHES: tuple[LazyCommand, ...] = (
         "and the speed-up from a cached static prefix.",
     ),
     LazyCommand(
+        "sensing",
+        "sentinel.cli.bench_sensing:command",
+        "A monitor reading real-shaped pages end to end: watch add, a run on BEFORE, a run on\n"
+        "AFTER, on 127.0.0.1; right decisions, false alerts, misses, model calls, tokens, seconds.",
+    ),
+    LazyCommand(
         "research",
         "sentinel.bench.research:command",
         "Research quality on canned questions over simulated worlds with ground truth.",

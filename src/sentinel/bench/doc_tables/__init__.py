@@ -44,6 +44,7 @@ from sentinel.bench.doc_tables.monitoring import (
 )
 from sentinel.bench.doc_tables.research import research_embedded, research_extractive
 from sentinel.bench.doc_tables.runtime import llm, store
+from sentinel.bench.doc_tables.sensing import sensing, sensing_corpus
 from sentinel.bench.summary_table import readme_summary
 from sentinel.errors import InvalidInput
 
@@ -75,6 +76,8 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "engine-temporal": engine_temporal,
     "crash": crash,
     "engine-real": engine_real,
+    "sensing": sensing,
+    "sensing-corpus": sensing_corpus,
 }
 """Every generated table: its marker name -> the function writing it from ``docs/benchmarks``."""
 
