@@ -89,27 +89,19 @@ class Extraction(BaseModel):
     )
 
 
-# Class words that mark a price no longer asked: "was £449.99", a compare-at price, an RRP.
-_OLD_PRICE_WORDS = frozenset(
-    {
-        "old",
-        "was",
-        "compare",
-        "strike",
-        "strikethrough",
-        "crossed",
-        "rrp",
-        "msrp",
-        "uvp",
-        "before",
-        "previous",
-        "streichpreis",
-        "barre",
-        "tachado",
-        "anterior",
-        "original",
-        "list",
-    }
+# Class names that mark a price no longer asked: "was £449.99", a compare-at price, an RRP,
+# a list price ("old-price", "price--compare", "compare-at-price", "list-price", "price-was",
+# "price--non-sale"). Whole class names, not words: Shopware's "with-list-price" is the
+# price now, beside its list price.
+_OLD_PRICE_CLASS = re.compile(
+    r"^(?!with[-_]|has[-_])(?:[a-z]+[-_]{1,2})?(?:old|was|compare(?:[-_]at)?|before|previous|list|original|rrp|msrp"
+    r"|uvp|strike|struck|strikethrough|crossed|barre|tachado|anterior|streich|non[-_]sale)"
+    r"[-_]{0,2}price(?:[-_]{1,2}[a-z]+)?$"
+    r"|^price[-_]{1,2}(?:old|was|compare(?:[-_]at)?|before|previous|strike|struck|crossed|list"
+    r"|original|rrp|msrp|non[-_]sale)$"
+    r"|^(?:was|rrp|msrp|uvp|streichpreis|prix[-_]barre|precio[-_]anterior|line[-_]through"
+    r"|strikethrough|strike[-_]?price|compare[-_]at)$",
+    re.IGNORECASE,
 )
 _STRUCK_TAGS = frozenset({"del", "s", "strike"})
 
@@ -123,12 +115,9 @@ def mark_struck_prices(root: etree._Element) -> int:
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
-        words = set(
-            _WORD_SPLIT.split(f"{element.get('class', '')} {element.get('id', '')}".lower())
-        )
+        names = (element.get("class") or "").split()
         struck = element.tag in _STRUCK_TAGS
-        old_price = "price" in words and bool(words & _OLD_PRICE_WORDS)
-        old_price = old_price or bool(words & {"was", "rrp", "msrp", "uvp", "streichpreis"})
+        old_price = any(_OLD_PRICE_CLASS.match(name) for name in names)
         if not (struck or old_price) or any(
             a.get("data-sentinel-struck") for a in element.iterancestors()
         ):

@@ -80,6 +80,12 @@ def _body(text: str | None) -> str:
 
 
 def _threshold(body: str) -> Contract | None:
+    bounded = phrases.AMOUNT_MAXIMUM.search(body)
+    if bounded is not None:
+        amount, currency = _money(bounded)
+        subject = _subject(body[: bounded.start()], body[bounded.end() :])
+        if amount is not None and subject is not None:
+            return _price_contract(subject, "<=", amount, currency)
     for operator, words in phrases.COMPARE_BEFORE.items():
         pattern = re.compile(
             rf"(?<![\w-])(?:{words})\s+(?P<money>{phrases.MONEY.pattern})",
@@ -100,21 +106,25 @@ def _threshold(body: str) -> Contract | None:
             subject = _subject(body[: match.start()], after)
             if subject is None:
                 continue
-            literal = _number_literal(amount)
-            condition = f"price {op} {literal}"
-            fields = [ContractField(name="price", measure="price")]
-            if currency is not None:
-                condition += f' && currency == "{currency}"'
-                fields.append(ContractField(name="currency", measure="currency"))
-            return Contract(
-                subject=subject,
-                fields=tuple(fields),
-                condition=condition,
-                summary=f"the price is {_OPERATOR_WORDS[op]} {money_text(amount, currency)}",
-                lifetime="hours",
-                threshold=amount,
-            )
+            return _price_contract(subject, op, amount, currency)
     return None
+
+
+def _price_contract(subject: Subject, op: str, amount: float, currency: str | None) -> Contract:
+    literal = _number_literal(amount)
+    condition = f"price {op} {literal}"
+    fields = [ContractField(name="price", measure="price")]
+    if currency is not None:
+        condition += f' && currency == "{currency}"'
+        fields.append(ContractField(name="currency", measure="currency"))
+    return Contract(
+        subject=subject,
+        fields=tuple(fields),
+        condition=condition,
+        summary=f"the price is {_OPERATOR_WORDS[op]} {money_text(amount, currency)}",
+        lifetime="hours",
+        threshold=amount,
+    )
 
 
 _PRICE_CONTEXT = re.compile(
@@ -260,6 +270,9 @@ def _decision(body: str) -> Contract | None:
     after = body[match.end() :]
     if phrases.ACTIVE.match(match.group().strip()) and after.strip():
         before, after = after, ""  # "the city approves the roof": the roof is the subject
+    about = re.search(r"\s(?:über|on|sur|sobre|about)\s+(?P<rest>.+)$", before, re.IGNORECASE)
+    if about is not None:
+        before = about["rest"]  # "der Gemeinderat über den Bebauungsplan": the plan
     if approved is None and refused is None:
         # "the committee decides on application 25/01873/FUL": what is decided follows.
         on = re.match(r"\s*(?:on|about|sur|über|sobre)\s+(?P<rest>.+)$", after, re.IGNORECASE)
@@ -272,6 +285,13 @@ def _decision(body: str) -> Contract | None:
 
 
 def _dates(body: str) -> Contract | None:
+    passive = phrases.DATES_PASSIVE.search(body)
+    if passive is not None:
+        named = passive["subject"] or passive["subject_de"]
+        named = re.sub(r"^(?:of|for|du|de|des|der|del|für)\s+", "", named, flags=re.I)
+        subject = _subject(named, body[passive.end() :])
+        if subject is not None:
+            return _single(subject, "date", "date", "date != null", "a date is announced", "days")
     match = phrases.DATES_ANNOUNCED.search(body)
     if match is None:
         return None
@@ -283,6 +303,15 @@ def _dates(body: str) -> Contract | None:
 
 def _available(body: str) -> Contract | None:
     match = phrases.AVAILABLE.search(body) or phrases.RELEASES_SLOTS.search(body)
+    there = phrases.THERE_IS.search(body)
+    if match is None and there is not None and phrases.BOOKABLE.match(body[there.end() :]):
+        # "haya cita previa para renovar el DNI": the bookable thing exists, i.e. is free.
+        subject = _subject(body[there.end() :], "")
+        if subject is None:
+            return None
+        return _single(
+            subject, "available", "available", "available", "one is available", "minutes"
+        )
     if match is None or not phrases.BOOKABLE.search(body):
         return None
     before, after = body[: match.start()], body[match.end() :]
@@ -368,6 +397,15 @@ def _subject(before: str, after: str, *, keep_version: bool = True) -> Subject |
         else:
             before = cut
         break
+    if not before.strip(" ,"):
+        # "vuelva a haber stock de la Nintendo Switch 2": the subject follows, after "of".
+        of = re.match(r"^(?:of|de|du|des|von|der)\s+(?P<rest>.+)$", after, re.IGNORECASE)
+        if of is not None:
+            before, after = of["rest"], ""
+            found = phrases.SITE.search(" " + before)
+            if site is None and found is not None and not phrases.NOT_A_SITE.match(found["site"]):
+                site = found["site"].strip(" .")
+                before = (" " + before)[: found.start()].strip()
     name = phrases.PRICE_OF.sub("", before.strip(" ,"))
     name = phrases.SAYS.sub(" ", name)
     name = phrases.ARTICLES.sub("", name).strip(" ,")

@@ -85,8 +85,8 @@ IN_STOCK = re.compile(
       |(?:de\s+nouveau\s+|[àa]\s+nouveau\s+)?en\s+stock|r[ée]approvisionn[ée]e?s?|(?:de\s+nouveau\s+)?
         disponible\s+(?:[àa]\s+la\s+(?:vente|commande)|en\s+ligne)|commandable
       |(?:wieder\s+)?(?:auf\s+lager|vorr[äa]tig|lieferbar|bestellbar|erh[äa]ltlich)
-      |(?:de\s+nuevo\s+)?(?:en\s+stock|hay\s+stock|a\s+la\s+venta)|(?:vuelva|vuelve)\s+a\s+estar\s+
-        (?:en\s+stock|disponible))""",
+      |(?:de\s+nuevo\s+)?(?:en\s+stock|ha[yi]a?\s+stock|a\s+la\s+venta)|(?:vuelva|vuelve)\s+a\s+estar\s+
+        (?:en\s+stock|disponible)|(?:vuelva|vuelve)\s+a\s+haber\s+(?:stock|existencias))""",
     re.IGNORECASE | re.VERBOSE,
 )
 AVAILABLE = re.compile(
@@ -138,6 +138,7 @@ RESOLVED = re.compile(
     r"""\b(?:is|are|was|were|gets?|has\s+been|have\s+been|be)\s+(?:fully\s+)?
         (?:resolved|fixed|over|restored|mitigated)\b
       |\b(?:working|up|back\s+up|online|back\s+online|operational|running)\s+again\b
+      |\bback\s+to\s+(?:normal|operational|service|full\s+service)\b
       |\bis\s+back(?:\s+(?:up|online))?\b|\brecovers?\b|\bcomes?\s+back\b
       |\b(?:r[ée]solue?|r[ée]tablie?|fonctionne\s+[àa]\s+nouveau|de\s+nouveau\s+en\s+ligne)\b
       |\b(?:behoben|gel[öo]st|funktioniert\s+wieder|wieder\s+(?:erreichbar|online|verf[üu]gbar))\b
@@ -173,8 +174,9 @@ REFUSED = re.compile(
 )
 DECIDED = re.compile(
     r"""\b(?:decides?|rules?|decision|ruling|verdict|votes?\s+on|outcome)\b
-      |\b(?:d[ée]cide|d[ée]cision|statue)\b|\b(?:entscheidet|entscheidung|urteil)\b
-      |\b(?:decide|decisi[óo]n|fallo|resoluci[óo]n)\b""",
+      |\b(?:d[ée]cide|d[ée]cid[ée]|d[ée]cision|statue|se\s+prononce)\b
+      |\b(?:entscheidet|entschieden|entscheidung|urteil|beschlie[ßs]t)\b
+      |\b(?:decide|decidido|decisi[óo]n|fallo|resoluci[óo]n|resuelve)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 DATES_ANNOUNCED = re.compile(
@@ -186,6 +188,28 @@ DATES_ANNOUNCED = re.compile(
       |\b(?:annonce|fixe|d[ée]voile|confirme)\s+(?:la|les|une)\s+dates?\b
       |\b(?:termine?|datum|daten)\s+(?:bekannt|fest)|\bgibt\s+(?:den|die)\s+(?:termine?|daten?)\b
       |\b(?:anuncia|fija|confirma|publica)\s+(?:la|las|una)\s+fechas?\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+# "the dates for PyCon Lisboa 2027 are announced": the subject between the dates and the verb.
+DATES_PASSIVE = re.compile(
+    r"""\b(?:the\s+)?(?:dates?|release\s+date|opening\s+date|les\s+dates?|la\s+date|die\s+termine?
+      |der\s+termin|das\s+datum|die\s+daten|las\s+fechas?|la\s+fecha)\s+
+      (?P<subject>.{3,100}?)\s+
+      (?:is|are|get|gets|have\s+been|has\s+been|sont|est|seront|werden|wird|sind|ist|son|es|se)\s+
+      (?:officially\s+)?(?:announced|published|confirmed|set|revealed|annonc[ée]e?s?|publi[ée]e?s?
+      |d[ée]voil[ée]e?s?|confirm[ée]e?s?|bekannt(?:gegeben)?|ver[öo]ffentlicht|anunciad[oa]s?
+      |publicad[oa]s?|confirmad[oa]s?|anuncian)\b
+    |\b(?:die\s+termine?|der\s+termin|das\s+datum|die\s+daten)\s+(?P<subject_de>.{3,100}?)\s+
+      (?:offiziell\s+)?(?:bekannt(?:gegeben)?|ver[öo]ffentlicht|angek[üu]ndigt|festgelegt)\s+
+      (?:werden|wird|sind|ist|wurden|wurde)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "est à 1 000 € maximum", "liegt bei 1.000 € höchstens": an amount with an upper bound after it.
+AMOUNT_MAXIMUM = re.compile(
+    r"(?:[àa]|at|bei|auf|en|a)\s+(?P<money>" + text_money.MONEY.pattern + r")\s*"
+    r"(?:maximum|max\.?|maximal|au\s+maximum|au\s+plus|h[öo]chstens|como\s+m[áa]ximo|m[áa]ximo"
+    r"|or\s+less|ou\s+moins|oder\s+weniger|o\s+menos)\b",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -207,6 +231,12 @@ NOT_A_SITE = re.compile(
     r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april"
     r"|may|june|july|august|september|october|november|december|pc|mac|ios|android|linux|windows"
     r"|steam|sale|time|the|a|an|\d+)\b",
+    re.IGNORECASE,
+)
+# "haya cita previa", "there is a table", "es gibt einen Termin": a bookable thing exists.
+THERE_IS = re.compile(
+    r"\b(?:there\s+(?:is|are)|il\s+y\s+(?:a|ait)|es\s+gibt|hay|haya)\s+(?:an?\s+|une?\s+|un\s+"
+    r"|una\s+|einen?\s+|des\s+|some\s+|free\s+|available\s+)?",
     re.IGNORECASE,
 )
 # "X releases slots", "X opens bookings": a bookable thing offered by someone.

@@ -37,6 +37,7 @@ class Candidate:
     currency: str | None = None
     prerelease: bool = False
     page_weight: float = 1.0
+    labelled: bool = False
 
     @property
     def rank(self) -> float:

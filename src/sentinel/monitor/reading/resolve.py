@@ -11,7 +11,7 @@ of the candidates (:mod:`sentinel.monitor.reading.ask`) — it never writes a va
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,10 +52,11 @@ def _distinct(candidates: Sequence[Candidate]) -> dict[Any, Candidate]:
 
 
 def agreeing(candidates: Sequence[Candidate], what: str) -> Resolution:
-    """One value when the best candidates agree on it; else a question about them."""
+    """One value when the best candidates agree on it (the labelled ones when there are
+    any); else a question about them."""
     if not candidates:
         return Resolution(note=f"the page states no {what} for the subject")
-    best = _best(candidates)
+    best = _best(labelled(candidates))
     values = _distinct(best)
     if len(values) == 1:
         return Resolution(chosen=next(iter(values.values())))
@@ -77,12 +78,23 @@ def structured_first(
 
 
 def first_on_page(candidates: Sequence[Candidate], what: str) -> Resolution:
-    """The first of the best candidates in page order: a status page lists the newest
-    update first."""
-    best = _best(candidates)
-    if not best:
+    """The first candidate in page order on the page that counts most: a status page lists
+    its newest update first (every update of the incident is about it, the newest need not
+    name it)."""
+    if not candidates:
         return Resolution(note=f"the page states no {what} for the subject")
-    return Resolution(chosen=min(best, key=lambda c: (c.url, c.position)))
+    top = max(c.page_weight for c in candidates)
+    pool = labelled(c for c in candidates if c.page_weight >= top)
+    return Resolution(chosen=min(pool, key=lambda c: (c.url, c.position)))
+
+
+def labelled(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """The candidates a page states as a labelled value ("Decision status: Approved",
+    "Status: Resolved", "Availability: In stock") when there are any, else all: a label is
+    the page saying what the value is of."""
+    pool = list(candidates)
+    marked = [c for c in pool if c.labelled]
+    return marked or pool
 
 
 def _version(candidate: Candidate) -> Version | None:

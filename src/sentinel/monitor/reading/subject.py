@@ -19,9 +19,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+import Stemmer
+
 _ATOM = re.compile(r"[^\W\d_]+|\d+")
 _TOKEN = re.compile(r"[\w]+(?:[/.\-][\w]+)*")
-_GENERIC = frozenset(
+_GENERIC_WORDS = frozenset(
     [
         "a",
         "an",
@@ -83,6 +85,17 @@ _GENERIC = frozenset(
         "und",
         "oder",
         "für",
+        "beim",
+        "bei",
+        "zum",
+        "zur",
+        "einen",
+        "einem",
+        "eines",
+        "chez",
+        "dans",
+        "por",
+        "sur",
         "mit",
         "von",
         "im",
@@ -104,6 +117,7 @@ _GENERIC = frozenset(
         "when",
     ]
 )
+_STEMMER = Stemmer.Stemmer("english")
 ABOUT = 0.5
 """The share of the subject's weighted atoms a text must hold to be about it."""
 
@@ -114,13 +128,22 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-@lru_cache(maxsize=4096)
+_GENERIC = frozenset(
+    "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+    for w in _GENERIC_WORDS
+)
+
+
+@lru_cache(maxsize=8192)
 def atoms(text: str) -> frozenset[str]:
-    """The words (two letters or more, not generic) and numbers of ``text``."""
+    """The words (two letters or more, not generic; stemmed, so "Termine" is "Termin" and
+    "slots" is "slot") and numbers of ``text``."""
     found = set()
     for atom in _ATOM.findall(fold(text)):
-        if atom.isdigit() or (len(atom) > 1 and atom not in _GENERIC):
-            found.add(atom.lstrip("0") or "0" if atom.isdigit() else atom)
+        if atom.isdigit():
+            found.add(atom.lstrip("0") or "0")
+        elif len(atom) > 1 and atom not in _GENERIC:
+            found.add(_STEMMER.stemWord(atom))
     return frozenset(found)
 
 

@@ -66,17 +66,36 @@ _TBA = re.compile(
 )
 
 
+# "Decision status: …", "Status – …", "Availability: …": a value under a label saying what
+# it is of (the label's words in the four languages).
+_LABEL = re.compile(
+    r"^\W*(?:[\w ]{0,30}\b)?(?:decision|status|outcome|result|verdict|availability|stock|state"
+    r"|d[ée]cision|statut|[ée]tat|disponibilit[ée]|r[ée]sultat|entscheidung|beschluss|status"
+    r"|verf[üu]gbarkeit|ergebnis|decisi[óo]n|estado|disponibilidad|resultado)\b[^:\n]{0,20}"
+    r"[:\-–]\s*\W*$",
+    re.IGNORECASE,
+)
+PAGE_SHARE = 0.9
+"""What a sentence that names nothing itself inherits of its page's score: a booking page
+names the service in one block and lists the free times under a heading of their own."""
+
+
 def about_sentences(
     page: PageRecord, matcher: SubjectMatcher, *, threshold: float = 0.5
 ) -> Iterator[tuple[Sentence, float]]:
-    """The sentences of ``page`` about the subject (not in an aside), with their scores."""
+    """The sentences of ``page`` about the subject (not in an aside, not under a look-alike's
+    heading), with their scores: their own (title, section, line), or a share of the page's
+    when the page as a whole names the subject."""
     title = page.title or ""
-    for sentence in sentences_of(page):
+    sentences = sentences_of(page)
+    whole = "\n".join([title, *(s.text for s in sentences if not s.aside)])
+    inherited = PAGE_SHARE * matcher.score(whole)
+    for sentence in sentences:
         if sentence.aside:
             continue
-        if matcher.lookalike(sentence.line):
+        if matcher.lookalike(f"{sentence.section}\n{sentence.line}"):
             continue
-        score = matcher.score(sentence.context(title))
+        score = max(matcher.score(sentence.context(title)), inherited)
         if score >= threshold:
             yield sentence, score
 
@@ -155,6 +174,7 @@ def _cue_candidates(
                         score,
                         sentence.position,
                         note=f'{what}: "{match.group().strip()}"',
+                        labelled=bool(_LABEL.match(text[: match.start()])),
                     )
                 )
                 break
