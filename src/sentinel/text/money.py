@@ -48,13 +48,15 @@ CURRENCY_WORDS: dict[str, str] = {
 """Symbols, codes and words of currencies (lower case), as ISO 4217 codes."""
 
 _BEFORE = r"(?:us\$|ca\$|c\$|au\$|a\$|[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|fr\.)"
+# A symbol may touch the next word ("579,00 €Ahorras 120,99 €"); a code or word may not.
 _AFTER = (
-    r"(?:[£€$¥]|gbp|eur|usd|cad|aud|chf|jpy|sek|nok|dkk|pln|zł|euros?|dollars?|pounds?|francs|yen)"
+    r"(?:[£€$¥]|(?:gbp|eur|usd|cad|aud|chf|jpy|sek|nok|dkk|pln|zł|euros?|dollars?|pounds?"
+    r"|francs|yen)(?![a-z]))"
 )
 NUMBER = r"\d{1,3}(?:[.,'’\u00a0\u202f ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,3})?"
 MONEY = re.compile(
     rf"""(?:(?P<before>{_BEFORE})\s?(?P<number1>{NUMBER})(?:[.,][-–]+)?
-        |(?P<number2>{NUMBER})(?:[.,][-–]+)?\s?(?P<after>{_AFTER})(?![a-z])
+        |(?P<number2>{NUMBER})(?:[.,][-–]+)?\s?(?P<after>{_AFTER})
         |(?P<number3>{NUMBER}))""",
     re.IGNORECASE | re.VERBOSE,
 )

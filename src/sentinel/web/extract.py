@@ -94,7 +94,8 @@ class Extraction(BaseModel):
 # "price--non-sale"). Whole class names, not words: Shopware's "with-list-price" is the
 # price now, beside its list price.
 _OLD_PRICE_CLASS = re.compile(
-    r"^(?!with[-_]|has[-_])(?:[a-z]+[-_]{1,2})?(?:old|was|compare(?:[-_]at)?|before|previous|list|original|rrp|msrp"
+    r"^(?!with[-_]|has[-_])(?:[a-z]+[-_]{1,2})?(?:old|was|compare(?:[-_]at)?|before|previous|list"
+    r"|original|regular|rrp|msrp"
     r"|uvp|strike|struck|strikethrough|crossed|barre|tachado|anterior|streich|non[-_]sale)"
     r"[-_]{0,2}price(?:[-_]{1,2}[a-z]+)?$"
     r"|^price[-_]{1,2}(?:old|was|compare(?:[-_]at)?|before|previous|strike|struck|crossed|list"

@@ -38,6 +38,8 @@ class Candidate:
     prerelease: bool = False
     page_weight: float = 1.0
     labelled: bool = False
+    own: bool = True
+    site: bool = False
 
     @property
     def rank(self) -> float:

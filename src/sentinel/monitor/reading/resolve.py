@@ -32,11 +32,15 @@ class Resolution:
 
 
 def _best(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates most about the subject (within a small margin of the best)."""
+    """The candidates most about the subject: those whose own words name it (over those that
+    only inherit their page's score), of those the ones naming the site the subject names,
+    then the best ranked (within a small margin)."""
     if not candidates:
         return []
-    top = max(c.rank for c in candidates)
-    return [c for c in candidates if c.rank >= top - _CLOSE]
+    pool = [c for c in candidates if c.own] or list(candidates)
+    pool = [c for c in pool if c.site] or pool
+    top = max(c.rank for c in pool)
+    return [c for c in pool if c.rank >= top - _CLOSE]
 
 
 def _distinct(candidates: Sequence[Candidate]) -> dict[Any, Candidate]:
@@ -85,6 +89,7 @@ def first_on_page(candidates: Sequence[Candidate], what: str) -> Resolution:
         return Resolution(note=f"the page states no {what} for the subject")
     top = max(c.page_weight for c in candidates)
     pool = labelled(c for c in candidates if c.page_weight >= top)
+    pool = [c for c in pool if c.own] or pool
     return Resolution(chosen=min(pool, key=lambda c: (c.url, c.position)))
 
 

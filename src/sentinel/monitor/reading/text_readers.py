@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 
 from packaging.version import InvalidVersion, Version
@@ -22,7 +23,7 @@ from sentinel.monitor.governing.modality import classify_clause, clauses, is_que
 from sentinel.monitor.reading import lexicon
 from sentinel.monitor.reading.page_text import Sentence, sentences_of
 from sentinel.monitor.reading.readings import Candidate
-from sentinel.monitor.reading.subject import SubjectMatcher
+from sentinel.monitor.reading.subject import SubjectMatcher, atoms
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.text.money import money_in
 from sentinel.text.values import values_in
@@ -72,7 +73,7 @@ _LABEL = re.compile(
     r"^\W*(?:[\w ]{0,30}\b)?(?:decision|status|outcome|result|verdict|availability|stock|state"
     r"|d[ée]cision|statut|[ée]tat|disponibilit[ée]|r[ée]sultat|entscheidung|beschluss|status"
     r"|verf[üu]gbarkeit|ergebnis|decisi[óo]n|estado|disponibilidad|resultado)\b[^:\n]{0,20}"
-    r"[:\-–]\s*\W*$",
+    r"[:\-–][^\n]{0,25}$",
     re.IGNORECASE,
 )
 PAGE_SHARE = 0.9
@@ -80,24 +81,42 @@ PAGE_SHARE = 0.9
 names the service in one block and lists the free times under a heading of their own."""
 
 
+@dataclass(frozen=True)
+class About:
+    """A sentence about the subject: its score; whether its own words (title, section, line)
+    name the subject, or it only inherits its page's; and whether they name the site."""
+
+    sentence: Sentence
+    score: float
+    own: bool
+    site: bool
+
+
 def about_sentences(
     page: PageRecord, matcher: SubjectMatcher, *, threshold: float = 0.5
-) -> Iterator[tuple[Sentence, float]]:
+) -> Iterator[About]:
     """The sentences of ``page`` about the subject (not in an aside, not under a look-alike's
-    heading), with their scores: their own (title, section, line), or a share of the page's
-    when the page as a whole names the subject."""
+    heading): by their own words, or — never ranking above those — because the page as a
+    whole names the subject (a booking page names the service in one block and lists the
+    free times under a heading of their own)."""
     title = page.title or ""
     sentences = sentences_of(page)
     whole = "\n".join([title, *(s.text for s in sentences if not s.aside)])
-    inherited = PAGE_SHARE * matcher.score(whole)
+    inherited = min(PAGE_SHARE * matcher.score(whole), threshold)
     for sentence in sentences:
         if sentence.aside:
             continue
+        context = sentence.context(title)
         if matcher.lookalike(f"{sentence.section}\n{sentence.line}"):
             continue
-        score = max(matcher.score(sentence.context(title)), inherited)
-        if score >= threshold:
-            yield sentence, score
+        own = matcher.score(context)
+        site = (
+            bool(matcher.site) and matcher.site_score(f"{sentence.section}\n{sentence.line}") >= 0.5
+        )
+        if own >= threshold:
+            yield About(sentence, own, True, site)
+        elif inherited >= threshold:
+            yield About(sentence, inherited, False, site)
 
 
 def reports(sentence: str, start: int) -> bool:
@@ -118,7 +137,8 @@ def reports(sentence: str, start: int) -> bool:
 def price_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
     """The current prices the page's text states for the subject, with their currency."""
     found: list[Candidate] = []
-    for sentence, score in about_sentences(page, matcher):
+    for about in about_sentences(page, matcher):
+        sentence, score = about.sentence, about.score
         text = sentence.text
         struck = [m.span() for m in _STRUCK.finditer(text)]
         for money in money_in(text):
@@ -155,7 +175,8 @@ def _cue_candidates(
     """One candidate per sentence about the subject: the value of the first cue (in the order
     of ``cues``) found in a reporting clause; earlier cues mask the text they match."""
     found: list[Candidate] = []
-    for sentence, score in about_sentences(page, matcher):
+    for about in about_sentences(page, matcher):
+        sentence, score = about.sentence, about.score
         text = sentence.text
         if past is not None and past.search(text):
             continue
@@ -175,6 +196,8 @@ def _cue_candidates(
                         sentence.position,
                         note=f'{what}: "{match.group().strip()}"',
                         labelled=bool(_LABEL.match(text[: match.start()])),
+                        own=about.own,
+                        site=about.site,
                     )
                 )
                 break
@@ -191,10 +214,60 @@ def stock_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidat
     return _cue_candidates(page, matcher, cues, what="stock", past=lexicon.PAST_STOCK)
 
 
+# "at Hendon", "in Leeds", "bei Mitte": a place a sentence puts what it says at.
+_PLACE = re.compile(
+    r"\b(?:at|in|bei|im|à|au|en)\s+(?:the\s+)?(?P<place>[A-ZÀ-Ý][\w'-]+(?:\s+[A-ZÀ-Ý][\w'-]+){0,3})"
+)
+DETAIL_LINES = 6
+DETAIL_CHARS = 200
+
+
 def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
-    """Whether the text says a slot (table, appointment…) is free, sentence by sentence."""
+    """Whether the text says a slot (table, appointment…) is free, sentence by sentence; a
+    free one's quote goes on with the lines that list what is free ("Freie Termine am
+    23.02.2027 - 08:15 Uhr - 10:30 Uhr"), and a sentence that puts the slots at another place
+    than the one the subject names ("Available times at Hendon" for Mill Hill) is not one."""
     cues: list[tuple[object, re.Pattern[str]]] = [(False, lexicon.NO_SLOTS), (True, lexicon.SLOTS)]
-    return _cue_candidates(page, matcher, cues, what="availability")
+    found = []
+    sentences = sentences_of(page)
+    for candidate in _cue_candidates(page, matcher, cues, what="availability"):
+        if _elsewhere(candidate.quote, matcher):
+            continue
+        if candidate.value is True:
+            detail = _detail_after(sentences, candidate.position)
+            if detail:
+                candidate = replace(candidate, quote=f"{candidate.quote} {detail}")
+        found.append(candidate)
+    return found
+
+
+def _elsewhere(text: str, matcher: SubjectMatcher) -> bool:
+    """Whether ``text`` puts what it says at a place the subject does not name."""
+    named = atoms(f"{matcher.name} {matcher.site or ''}")
+    for match in _PLACE.finditer(text):
+        place = atoms(match["place"])
+        if place and not place & named:
+            return True
+    return False
+
+
+def _detail_after(sentences: tuple[Sentence, ...], position: int) -> str:
+    """The lines that follow the sentence at ``position`` in its section, as the page writes
+    them (list items, table rows, short lines), up to a few."""
+    start = next((i for i, s in enumerate(sentences) if s.position == position), None)
+    if start is None:
+        return ""
+    section = sentences[start].section
+    lines: list[str] = []
+    for sentence in sentences[start + 1 : start + 1 + DETAIL_LINES]:
+        if sentence.heading or sentence.section != section:
+            break
+        if lines and lines[-1] == sentence.line:
+            continue
+        lines.append(sentence.line)
+        if sum(len(line) for line in lines) > DETAIL_CHARS:
+            break
+    return " ".join(lines)
 
 
 def status_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
@@ -221,7 +294,8 @@ def cancelled_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Cand
 def version_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
     """The versions the text reports released for the subject (forecasts left out)."""
     found: list[Candidate] = []
-    for sentence, score in about_sentences(page, matcher, threshold=0.34):
+    for about in about_sentences(page, matcher, threshold=0.34):
+        sentence, score = about.sentence, about.score
         text = sentence.text
         if not (sentence.heading or _RELEASE_CONTEXT.search(text) or sentence.lead):
             continue
@@ -261,7 +335,8 @@ def date_candidates(
     today = (now or datetime.now(UTC)).astimezone(UTC).date()
     wanted_years = {int(y) for y in re.findall(r"\b(20\d\d)\b", matcher.name)}
     found: list[Candidate] = []
-    for sentence, score in about_sentences(page, matcher, threshold=0.34):
+    for about in about_sentences(page, matcher, threshold=0.34):
+        sentence, score = about.sentence, about.score
         text = sentence.text
         if _EVENT_DATE_NOISE.search(text) or _TBA.search(text):
             continue

@@ -48,6 +48,7 @@ from sentinel.monitor.sensing.sources import (
     snapshot_of,
 )
 from sentinel.monitor.workspace import (
+    MAX_QUOTE_CHARS,
     SENSOR,
     SENSOR_ACTIONS,
     PageFetcher,
@@ -180,7 +181,7 @@ class SensorPolicy:
         self.model_calls += reading.model_calls
         numbers = {page.url: number for number, page in enumerate(pages, start=1)}
         evidence = [
-            {"page": numbers[r.url], "quote": r.quote}
+            {"page": numbers[r.url], "quote": shortened_quote(r.quote)}
             for r in reading.readings
             if r.verified and r.url in numbers and r.quote
         ]
@@ -370,6 +371,15 @@ class Sensor:
             except AppTimeout as exc:
                 timed_out = RunFailure("provider", f"sensor: {exc}", retryable=True)
         return _result(store, policy, tuple(app.trace), timed_out)
+
+
+def shortened_quote(quote: str) -> str:
+    """A reading's quote cut to the report's quote limit at a word (a prefix is still verbatim:
+    a free slot's quote goes on with the times it lists)."""
+    if len(quote) <= MAX_QUOTE_CHARS:
+        return quote
+    cut = quote[:MAX_QUOTE_CHARS]
+    return cut[: cut.rfind(" ")] if " " in cut else cut
 
 
 def state_keys(state: Mapping[str, Any] | None) -> dict[str, None] | None:
