@@ -28,7 +28,6 @@ _SKIP = frozenset(
         "header",
         "footer",
         "form",
-        "button",
         "select",
         "option",
         "iframe",
@@ -126,6 +125,13 @@ class _Writer:
         tag = element.tag if isinstance(element.tag, str) else ""
         if not tag or tag in _SKIP or _hidden(element):
             return
+        if tag == "button" or element.get("role") in ("button", "gridcell"):
+            # A control reads as its accessible name ("Fri 4/9 - Site 023 is Available" for a
+            # button showing "A"); a disabled one offers nothing and is left out.
+            if element.get("disabled") is None and element.get("aria-disabled") != "true":
+                label = element.get("aria-label")
+                self.text(label if label and label.strip() else "".join(element.itertext()))
+            return
         if tag in _HEADINGS:
             self.end_block()
             self.text(element.text)
@@ -142,7 +148,7 @@ class _Writer:
             return
         if tag == "tr":
             self.end_block()
-            cells = [" ".join("".join(cell.itertext()).split()) for cell in element]
+            cells = [_cell_text(cell) for cell in element if isinstance(cell.tag, str)]
             cells = [cell for cell in cells if cell]
             if cells:
                 self.lines.append("| " + " | ".join(cells) + " |")
@@ -170,6 +176,19 @@ class _Writer:
         if tag and tag not in _SKIP and not _hidden(element):
             self.text("".join(element.itertext()))
         self.text(element.tail)
+
+
+def _cell_text(cell: etree._Element) -> str:
+    """A table cell's text as the page text writes it (hidden parts left out, controls read
+    by their accessible names), on one line."""
+    if _hidden(cell):
+        return ""
+    writer = _Writer()
+    writer.text(cell.text)
+    for child in cell:
+        writer.walk_tail(child)
+    writer.end_block()
+    return " ".join(writer.lines).replace("|", "/")
 
 
 def page_text(root: etree._Element) -> str:

@@ -77,7 +77,10 @@ def _split(text: str, title: str) -> tuple[Sentence, ...]:
             continue
         section = " / ".join(words for _, words in sections)
         body = _MARKUP.sub("", line)
-        for piece in _SENTENCE_END.split(body):
+        # A table row is read cell by cell: each cell says its own thing ("Fri 4/9 - Site 023
+        # is Available" beside "Sat 4/10 - Site 012 is Available").
+        pieces = [c.strip() for c in body.strip("|").split("|")] if line.startswith("|") else None
+        for piece in pieces if pieces is not None else _SENTENCE_END.split(body):
             piece = piece.strip()
             if piece:
                 sentences.append(Sentence(piece, line, section, lead, _aside(sections), position))

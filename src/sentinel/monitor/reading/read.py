@@ -22,12 +22,13 @@ from urllib.parse import urlsplit
 
 from sentinel.llm import LanguageModel
 from sentinel.monitor.contract.model import Contract, ContractField
+from sentinel.monitor.contract.phrases import BOOKABLE
 from sentinel.monitor.failures import EXPECTED_ERRORS
 from sentinel.monitor.reading import resolve, structured_readers, text_readers
 from sentinel.monitor.reading.ask import ask_model
 from sentinel.monitor.reading.readings import Candidate, Reading
 from sentinel.monitor.reading.resolve import Resolution
-from sentinel.monitor.reading.subject import SubjectMatcher
+from sentinel.monitor.reading.subject import SubjectMatcher, atoms
 from sentinel.monitor.reading.verify import verify
 from sentinel.monitor.sensing.sources import PageRecord
 
@@ -50,14 +51,50 @@ class ContractReading:
         return {r.field: r for r in self.readings}
 
 
+# A day as a sentence names it, and the words that lead to it ("for the night of Friday").
+DAY_PATTERNS = re.compile(
+    r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+)?\d{1,2}(?:st|nd|rd|th)?\s+"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{4})?"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+    r"(?:,?\s+\d{4})?|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b",
+    re.IGNORECASE,
+)
+_DATE_WORDS_BEFORE = re.compile(
+    r"(?:\b(?:for|on|the|night|day|weekend|evening|morning|of|am|le|el|du|del|des|pour|f[üu]r"
+    r"|para)\s+)+$",
+    re.IGNORECASE,
+)
+
+
 def matcher_for(contract: Contract) -> SubjectMatcher:
     """The subject as pages are matched against it: without the version the sentence waits
-    for ("Tidewater 3.0" is about Tidewater; 3.0 is what is read)."""
+    for ("Tidewater 3.0" is about Tidewater; 3.0 is what is read), without the day a slot is
+    for (the slot readers match days themselves, in every format), and with the site when the
+    rest only says what kind of thing is booked ("a campsite" at "North Pines")."""
     name = contract.subject.name
+    when = ""
     if contract.wanted_version:
         name = re.sub(rf"(?<![\w.])v?{re.escape(contract.wanted_version)}(?![\w.])", " ", name)
-        name = " ".join(name.split()) or contract.subject.name
-    return SubjectMatcher(name, contract.subject.site)
+    if contract.field("available") is not None:
+        when = " ".join(m.group() for m in DAY_PATTERNS.finditer(name))
+        name = _without_days(name)
+        words = [w for w in re.findall(r"\w+", name) if atoms(w)]
+        left = [w for w in words if not BOOKABLE.fullmatch(w)]
+        if contract.subject.site and len(left) <= 1:
+            name = f"{name} {contract.subject.site}"
+    name = " ".join(name.split()) or contract.subject.name
+    return SubjectMatcher(name, contract.subject.site, when)
+
+
+def _without_days(name: str) -> str:
+    """``name`` without the days it names ("campsite for the night of Friday 9 April 2027" is
+    "campsite")."""
+    spans = [m.span() for m in DAY_PATTERNS.finditer(name)]
+    for start, end in reversed(spans):
+        before = _DATE_WORDS_BEFORE.search(name[:start])
+        cut = before.start() if before else start
+        name = name[:cut] + " " + name[end:]
+    return " ".join(name.split())
 
 
 def _site_weight(page: PageRecord, matcher: SubjectMatcher) -> float:

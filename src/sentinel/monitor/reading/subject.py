@@ -174,6 +174,9 @@ class SubjectMatcher:
 
     name: str
     site: str | None = None
+    when: str = ""
+    """The days the subject is for, as the sentence names them ("Friday 9 April 2027"), taken
+    out of ``name``: readers match days themselves, in every format a page writes them."""
 
     @property
     def key(self) -> frozenset[str]:

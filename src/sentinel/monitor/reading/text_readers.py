@@ -26,7 +26,7 @@ from sentinel.monitor.reading.readings import Candidate
 from sentinel.monitor.reading.subject import SubjectMatcher, atoms
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.text.money import money_in
-from sentinel.text.values import values_in
+from sentinel.text.values import Day, values_in
 
 _STRUCK = re.compile(r"~~[^~]*~~")
 _VERSION = re.compile(
@@ -230,15 +230,55 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
     cues: list[tuple[object, re.Pattern[str]]] = [(False, lexicon.NO_SLOTS), (True, lexicon.SLOTS)]
     found = []
     sentences = sentences_of(page)
-    for candidate in _cue_candidates(page, matcher, cues, what="availability"):
-        if _elsewhere(candidate.quote, matcher):
-            continue
+    wanted = named_days(f"{matcher.when} {matcher.name} {matcher.site or ''}")
+    candidates = [
+        candidate
+        for candidate in _cue_candidates(page, matcher, cues, what="availability")
+        if not _elsewhere(candidate.quote, matcher)
+    ]
+    if wanted and any(_stated_days(c.quote) for c in candidates):
+        # The page says which days its slots are on: only what it says of the subject's day
+        # counts ("Reservations open five months in advance" says nothing of 9 April).
+        candidates = [
+            replace(c, labelled=True)
+            for c in candidates
+            if _stated_days(c.quote) and _on_wanted_day(c.quote, wanted)
+        ]
+    found = []
+    for candidate in candidates:
         if candidate.value is True:
             detail = _detail_after(sentences, candidate.position)
             if detail:
                 candidate = replace(candidate, quote=f"{candidate.quote} {detail}")
         found.append(candidate)
     return found
+
+
+_NUMERIC_DAY = re.compile(r"(?<![\d/.])(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2,4}))?(?![\d/])")
+
+
+def named_days(text: str) -> list[Day]:
+    """The days ``text`` names with a day of the month ("Friday 9 April 2027", "14 June")."""
+    return [day for day in values_in(text).days if day.day is not None]
+
+
+def _stated_days(text: str) -> list[Day]:
+    """The days ``text`` states, numeric ones ("Fri 4/9", "23.02.2027") read both ways."""
+    days = list(named_days(text))
+    for match in _NUMERIC_DAY.finditer(text):
+        first, second = int(match[1]), int(match[2])
+        year = int(match[3]) if match[3] and len(match[3]) == 4 else None
+        for month, day in ((first, second), (second, first)):
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                days.append(Day(year, month, day))
+    return days
+
+
+def _on_wanted_day(text: str, wanted: list[Day]) -> bool:
+    """Whether ``text`` is about one of the ``wanted`` days: it states one of them, or no day
+    at all (then it is about the page's, as "3 slots available" under the day's heading)."""
+    stated = _stated_days(text)
+    return not stated or any(day.agrees(want) for day in stated for want in wanted)
 
 
 def _elsewhere(text: str, matcher: SubjectMatcher) -> bool:
@@ -257,13 +297,15 @@ def _detail_after(sentences: tuple[Sentence, ...], position: int) -> str:
     start = next((i for i, s in enumerate(sentences) if s.position == position), None)
     if start is None:
         return ""
-    section = sentences[start].section
+    section, own_line = sentences[start].section, sentences[start].line
+    if own_line.startswith("|"):
+        return ""  # a table cell says what it says; its row is no list of it
     lines: list[str] = []
-    for sentence in sentences[start + 1 : start + 1 + DETAIL_LINES]:
+    for sentence in sentences[start + 1 : start + 1 + DETAIL_LINES + 8]:
         if sentence.heading or sentence.section != section:
             break
-        if lines and lines[-1] == sentence.line:
-            continue
+        if sentence.line == own_line or (lines and lines[-1] == sentence.line):
+            continue  # the rest of its own paragraph is not a list of what is free
         lines.append(sentence.line)
         if sum(len(line) for line in lines) > DETAIL_CHARS:
             break
