@@ -82,7 +82,13 @@ def add(
 ) -> None:
     """Create a monitor; nothing is stored unless every value is valid."""
     from sentinel.monitor.models import parse_monitor_spec
-    from sentinel.monitor.service import new_monitor, spec_input, typed_channels
+    from sentinel.monitor.service import (
+        model_may_compile,
+        new_monitor,
+        spec_input,
+        typed_channels,
+        with_model_contract,
+    )
     from sentinel.notify import vet_channel_destinations
     from sentinel.protocols.a2a import CONTEXT_KEY, a2a_available, agent_urls
 
@@ -104,6 +110,12 @@ def add(
         channels = typed_channels(webhook=webhook or [], email=email or [], apprise=apprise or [])
         new = new_monitor(spec, channels=channels)
         await vet_channel_destinations(new.channels)
+        if model_may_compile(spec, new):
+            # The code has no form for this sentence: one model call may find one, which
+            # is checked against the sentence (and printed below, for the user to judge).
+            from sentinel.llm import get_model
+
+            new = await with_model_contract(spec, new, get_model("sensor"))
         if a2a_source:
             if not a2a_available():
                 raise InvalidInput("--a2a-source", a2a_source, "needs the a2a extra (a2a-sdk)")

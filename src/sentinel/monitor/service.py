@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
 from sentinel.errors import InvalidInput
+from sentinel.llm import LanguageModel
 from sentinel.monitor.contract import Contract, compile_sentence
+from sentinel.monitor.contract.by_model import compile_by_model
 from sentinel.monitor.contract.from_rules import contract_from_rules
+from sentinel.monitor.failures import EXPECTED_ERRORS
 from sentinel.monitor.models import MAX_CHANNELS, MonitorSpec, parse_monitor_spec
 from sentinel.notify import parse_channel_specs
 from sentinel.storage import (
@@ -137,6 +141,29 @@ def contract_for(spec: MonitorSpec) -> Contract | None:
     if spec.fields:
         return None
     return compile_sentence(spec.query, spec.criteria)
+
+
+def model_may_compile(spec: MonitorSpec, new: NewMonitor) -> bool:
+    """Whether a model may compile ``spec``'s sentence: the code did not, the user gave no
+    rule, no fields and no criteria of their own (their words go to the LLM governor)."""
+    own_criteria = spec.criteria.strip() != spec.query.strip()
+    return new.contract is None and spec.governor == "llm" and not spec.fields and not own_criteria
+
+
+async def with_model_contract(
+    spec: MonitorSpec, new: NewMonitor, model: LanguageModel
+) -> NewMonitor:
+    """``new`` with the contract one model call compiles its sentence to, when the code
+    compiled none and the answer holds up against the sentence
+    (:mod:`sentinel.monitor.contract.by_model`); ``new`` unchanged otherwise, and when the
+    model fails (the monitor then keeps its LLM governor)."""
+    if not model_may_compile(spec, new):
+        return new
+    try:
+        contract = await compile_by_model(spec.query, model)
+    except EXPECTED_ERRORS:
+        return new
+    return replace(new, contract=stored_contract(contract)) if contract is not None else new
 
 
 def stored_contract(contract: Contract | None) -> dict[str, Any] | None:

@@ -8,7 +8,7 @@ import pytest
 from sentinel.llm import ScriptedModel
 from sentinel.monitor.contract.by_model import ShapeAnswer, compile_by_model, contract_from_answer
 
-SENTENCE = "Ping me once the Lumen X100 camera can be had for less than 1.199 € from Fotohaus"
+SENTENCE = "Ping me once Fotohaus sells the Lumen X100 camera for 1.199 € or cheaper"
 
 
 async def test_the_models_shape_becomes_a_contract_the_code_builds() -> None:

@@ -228,7 +228,6 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
     23.02.2027 - 08:15 Uhr - 10:30 Uhr"), and a sentence that puts the slots at another place
     than the one the subject names ("Available times at Hendon" for Mill Hill) is not one."""
     cues: list[tuple[object, re.Pattern[str]]] = [(False, lexicon.NO_SLOTS), (True, lexicon.SLOTS)]
-    found = []
     sentences = sentences_of(page)
     wanted = named_days(f"{matcher.when} {matcher.name} {matcher.site or ''}")
     candidates = [
@@ -244,7 +243,7 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
             for c in candidates
             if _stated_days(c.quote) and _on_wanted_day(c.quote, wanted)
         ]
-    found = []
+    found: list[Candidate] = []
     for candidate in candidates:
         if candidate.value is True:
             detail = _detail_after(sentences, candidate.position)
