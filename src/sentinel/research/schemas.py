@@ -105,6 +105,24 @@ class ReportCheck(BaseModel):
         ge=0,
         description="Sections written from passages because nothing of the draft's was supported.",
     )
+    dropped_off_subject: int = Field(
+        default=0,
+        ge=0,
+        description="Sentences only passages about a look-alike of the question's subject "
+        "support (another application, another route).",
+    )
+    dropped_malformed: int = Field(
+        default=0,
+        ge=0,
+        description="Sentences that are not sentences (a table row, a heading, navigation, a "
+        "torn-out piece of the question) and that no passage could replace.",
+    )
+    added_for_question: int = Field(
+        default=0,
+        ge=0,
+        description="Sentences added from a passage because the report left out something "
+        "the question asks (the vote, the reason).",
+    )
 
 
 class FinalReport(BaseModel):
