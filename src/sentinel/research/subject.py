@@ -14,8 +14,9 @@ about its subject. :func:`about_subject` marks each passage of a run, judged by,
    look-alike's identifier, with the question's two names in the other order ("Skarra - Port
    Ellan" for a question "from Port Ellan to Skarra"), or naming a new name while leaving out
    one of the question's ("Port Ellan - Brenish") puts the passage off the subject;
-3. its names: a passage naming only names that the run's off-subject labels name (and no
-   on-subject passage does: "Brenish", "Hollins Farm") is off; one naming the question's is on;
+3. its names: a passage naming a name that the run's off-subject labels name (and no
+   on-subject label, nor a passage beside the question's names, does: "Brenish", "Hollins
+   Farm") is off;
 4. otherwise it is on the subject: most sentences name nothing, and their page decides.
 
 Nothing here reads ground truth: the rules hold for any question that names its subject.
@@ -122,9 +123,10 @@ def identifiers(text: str) -> set[str]:
     return found
 
 
-def names(text: str) -> list[str]:
+def names(text: str, known: frozenset[str] = frozenset()) -> list[str]:
     """Capitalised names of ``text`` ("Port Ellan", "Old Dairy"): days and months, a leading
-    "The", and a lone capitalised first word of a sentence (it may be any word) left out."""
+    "The", and a lone capitalised first word of a sentence (it may be any word) left out,
+    unless it is ``known`` (casefolded)."""
     found = []
     for match in _NAME.finditer(text):
         words = [w.rstrip("'’s").rstrip("'’") if w.endswith(("'s", "’s")) else w
@@ -136,7 +138,8 @@ def names(text: str) -> list[str]:
             continue
         start = match.start() + match.group(0).find(words[0])
         opens = not text[:start].strip() or text[:start].rstrip()[-1:] in ".!?:"
-        if len(words) == 1 and opens and words[0] == match.group(0).split()[0]:
+        lone = len(words) == 1 and words[0] == match.group(0).split()[0]
+        if lone and opens and words[0].casefold() not in known:
             continue
         found.append(" ".join(words))
     return found
@@ -172,13 +175,20 @@ class Subject:
         """Whether ``name`` is one of the question's (they share a word)."""
         return any(_words(name) & _words(own) for own in self.names)
 
-    def identified(self, text: str) -> bool | None:
-        """By identifiers of the question's kind: True (the question's), False (only a
-        look-alike's), None (none of that kind)."""
+    def identified(self, text: str, lookalikes: frozenset[str] = frozenset()) -> bool | None:
+        """By identifiers of the question's kind: True (the question's), False (only
+        look-alikes': one character off the question's, or in ``lookalikes``), None (none of
+        that kind, or only others: "rebooked on SK 320" is not about another flight)."""
         kind = [i for i in identifiers(text) if shape(i) in self.shapes]
-        if not kind:
-            return None
-        return any(i in self.ids for i in kind)
+        if any(i in self.ids for i in kind):
+            return True
+        if any(i in lookalikes or self.near(i) for i in kind):
+            return False
+        return None
+
+    def near(self, identifier: str) -> bool:
+        """Whether ``identifier`` is one edit (or one swap of neighbours) from the question's."""
+        return any(_one_edit(identifier, own) for own in self.ids if own != identifier)
 
     def reversed_route(self, text: str) -> bool:
         """Whether ``text`` links the question's two route names the other way round."""
@@ -188,16 +198,21 @@ class Subject:
         backward = re.search(rf"{second}{_LINK}{first}", text)
         return bool(backward) and not re.search(rf"{first}{_LINK}{second}", text)
 
-    def label_verdict(self, label: str) -> bool | None:
-        """A heading's or a title's verdict (rule 2 of the module); None when it says nothing."""
-        by_id = self.identified(label)
-        if by_id is not None:
-            return by_id
+    def label_verdict(self, label: str, proper: frozenset[str] | None = None) -> bool | None:
+        """A heading's or a title's verdict (rule 2 of the module); None when it says nothing.
+        A label names its subject, so another identifier of the question's kind in it makes
+        the section about another subject. ``proper``: the words of names the sources'
+        sentences write (None: every capitalised word of the label is a name)."""
+        kind = [i for i in identifiers(label) if shape(i) in self.shapes]
+        if kind:
+            return any(i in self.ids for i in kind)
         if self.reversed_route(label):
             return False
         found = names(f"x {label}")  # a label's first word may be a name
         mine = [n for n in found if self.mine(n)]
-        foreign = [n for n in found if not self.mine(n)]
+        # Titles capitalise every word: a foreign name counts when the sources' sentences
+        # write it capitalised too ("Brenish"), not when they do not ("Swell cancels ...").
+        foreign = [n for n in found if not self.mine(n) and (proper is None or _words(n) & proper)]
         covered = {own for own in self.names if any(_words(own) & _words(n) for n in mine)}
         if foreign and mine and len(covered) < len(self.names):
             return False
@@ -214,18 +229,26 @@ def about_subject(
     texts = {source.url: source for source in sources}
     off_names: set[str] = set()
     on_names: set[str] = set()
-    for source in sources:  # names that only the look-alikes' labels name
-        for label in [source.title, *_labels(source.text)]:
-            if label and subject.label_verdict(label) is False:
-                off_names.update(n.casefold() for n in names(f"x {label}") if not subject.mine(n))
+    others: set[str] = set()
+    proper = frozenset(w for p in passages for n in names(p.quote) for w in _words(n))
+    for source in sources:  # what only the look-alikes' labels name
+        for heading in [source.title, *_labels(source.text)]:
+            verdict = subject.label_verdict(heading, proper) if heading else None
+            named = {n.casefold() for n in names(f"x {heading}") if not subject.mine(n)}
+            if verdict is False:
+                off_names.update(named)
+                others.update(i for i in identifiers(heading) if shape(i) in subject.shapes)
+            elif verdict:
+                on_names.update(named)
+    lookalikes = frozenset(others - subject.ids)
     first: list[tuple[Passage, bool | None, bool | None]] = []
     for passage in passages:
-        source = texts.get(passage.url)
-        label = _label(source, passage.start) if source else None
-        own = subject.identified(passage.quote)
-        labelled = subject.label_verdict(label) if label else None
-        if labelled is None:
-            labelled = subject.label_verdict(passage.title) if passage.title else None
+        read = texts.get(passage.url)
+        label = _label(read, passage.start) if read else None
+        own = subject.identified(passage.quote, lookalikes)
+        labelled = subject.label_verdict(label, proper) if label else None
+        if labelled is None and passage.title:
+            labelled = subject.label_verdict(passage.title, proper)
         first.append((passage, own, labelled))
         found = names(passage.quote)
         if own or any(subject.mine(n) for n in found):  # named beside the question's
@@ -249,10 +272,24 @@ def _decide(
         return own
     if labelled is False or subject.reversed_route(passage.quote):
         return False
-    found = names(passage.quote)
-    if any(subject.mine(n) for n in found):
+    found = names(passage.quote, frozenset(off_names))
+    return not any(n.casefold() in off_names for n in found)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one substitution or one swap of neighbouring characters
+    (same length: identifiers of one shape)."""
+    if len(a) != len(b):
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    if len(diff) == 1:
         return True
-    return not (found and all(n.casefold() in off_names for n in found))
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and (a[diff[1]] == b[diff[0]])
+    )
 
 
 def _is_label(line: str) -> bool:

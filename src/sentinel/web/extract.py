@@ -162,6 +162,25 @@ def _title(root: etree._Element, metadata_title: str | None) -> str | None:
     return None
 
 
+def _main_text(markup: str, url: str | None, *, favor_precision: bool = False) -> str | None:
+    """trafilatura's main content of ``markup`` as Markdown (tables included)."""
+    content = parse_html(markup)
+    assert content is not None  # the caller parsed it once already
+    prune_noise(content)
+    text: str | None = trafilatura.extract(
+        content,
+        url=url,
+        output_format="markdown",
+        include_comments=False,
+        include_tables=True,
+        include_links=False,
+        include_images=False,
+        deduplicate=False,
+        favor_precision=favor_precision,
+    )
+    return text
+
+
 def extract_html(markup: str, url: str | None = None) -> Extraction:
     """Title, published date, main content as Markdown, JSON-LD, offers and events of a page.
 
@@ -180,19 +199,13 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
     if published is None and metadata is not None:
         published = parse_datetime(metadata.date)
 
-    content = parse_html(markup)
-    assert content is not None  # it parsed once already
-    prune_noise(content)
-    text = trafilatura.extract(
-        content,
-        url=url,
-        output_format="markdown",
-        include_comments=False,
-        include_tables=True,
-        include_links=False,
-        include_images=False,
-        deduplicate=False,
-    )
+    text = _main_text(markup, url)
+    if text and "\n" not in text.strip() and "<table" in markup:
+        # On a short page trafilatura may fall back to a baseline that runs every block,
+        # a table's cells too, into one line; its precise mode keeps the rows.
+        precise = _main_text(markup, url, favor_precision=True)
+        if precise and "\n|" in precise:
+            text = precise
     if not text or not text.strip():
         # trafilatura prunes the tree it is given, so the fallback reads a fresh copy.
         fallback = parse_html(markup)
