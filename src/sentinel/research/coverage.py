@@ -76,12 +76,12 @@ def missing_answers(
         if len(chosen) == MAX_ADDED:
             break
         found = best([p for p in candidates if word in roots(p.quote)])
-        # An added passage must be about the question, not only share the missing word.
-        if found is not None and len(roots(found.quote) & asked) >= 2:
+        if found is not None:
             chosen.append(found)
             text += " " + found.quote
     if _WHY.search(question) and not _REASON.search(text) and len(chosen) < MAX_ADDED:
         found = best([p for p in candidates if _REASON.search(p.quote)])
+        # A reason must be about the question, not only be a reason.
         if found is not None and len(roots(found.quote) & asked) >= 2:
             chosen.append(found)
     return chosen

@@ -129,10 +129,10 @@ def echoes_question(text: str, question: str) -> bool:
             and said[length] == asked[start + length]
         ):
             length += 1
-        if length < ECHO_WORDS or length >= len(said):
+        if length < ECHO_WORDS:
             continue
         # The copy ends where the question's (or the sentence's) verb begins.
-        for cut in range(ECHO_WORDS, length + 1):
+        for cut in range(ECHO_WORDS, min(length + 1, len(said))):
             if is_verb(said[cut]) and not any(is_verb(w) for w in said[:cut]):
                 return True
     return False
