@@ -47,7 +47,10 @@ def three_domains() -> FakeSearch:
     return FakeSearch({"vote": VOTE, "press": PRESS, "blog": BLOG})
 
 
-async def test_finish_after_one_search_when_two_domains_are_found(fast: ResearchSettings) -> None:
+async def test_finish_after_one_search_when_two_domains_state_what_is_asked(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"analyze_when_covered": False})
     search = FakeSearch({"vote": VOTE + PRESS})
     script = NodeScript(plans=[plan("repair vote")], decisions=[decision("FINISH")])
 
@@ -55,11 +58,26 @@ async def test_finish_after_one_search_when_two_domains_are_found(fast: Research
 
     assert [q.query for q in search.calls] == ["repair vote"]
     assert result.iterations == 1
-    assert result.finish_reason == "the analyzer found the evidence sufficient"
+    # Every word the question asks is in the sources: the analyzer could only agree.
+    assert result.finish_reason == "the sources found state every word the question asks"
     assert set(result.domains) == {"europarl.example", "brusselsbeat.example"}
-    assert script.calls(AnalyzerDecision) == 1
+    assert script.calls(AnalyzerDecision) == 0
     assert script.calls(ReportDraft) == 1
-    assert result.model_calls == 3
+    assert result.model_calls == 2
+
+
+async def test_the_analyzer_is_asked_when_the_sources_leave_a_word_of_the_question_out(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"analyze_when_covered": False})
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(plans=[plan("repair vote")], decisions=[decision("FINISH")])
+    question = "How did Parliament vote on the repair act, and what did Norway say?"
+
+    result = await run_research(question, tools(search), script.models, settings=fast)
+
+    assert result.finish_reason == "the analyzer found the evidence sufficient"
+    assert script.calls(AnalyzerDecision) == 1
 
 
 async def test_continue_searches_again_with_the_analyzers_new_query(fast: ResearchSettings) -> None:

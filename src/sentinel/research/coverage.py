@@ -12,6 +12,9 @@ says:
 and returns, for each, the passage that says it best: about the question's subject, well
 formed, not used yet, sharing most roots with the question (one stating a number first). The
 check adds these to the summary, where the answer is read first.
+
+Before the report, :func:`evidence_covers` tells the loop whether what was found already says
+every word the question asks (then no analyzer call is needed to know it).
 """
 
 from __future__ import annotations
@@ -45,6 +48,15 @@ def root(word: str) -> str:
 def roots(text: str) -> set[str]:
     """The roots of ``text``'s content words (numbers kept whole)."""
     return {word if word[:1].isdigit() else root(word) for word in terms(text)}
+
+
+def evidence_covers(question: str, texts: Iterable[str]) -> bool:
+    """Whether ``texts`` (what a run found) state every root of the question's content words,
+    and a reason when it asks why: the analyzer's model call could only agree."""
+    found = " ".join(texts)
+    if roots(question) - roots(found):
+        return False
+    return not (_WHY.search(question) and not _REASON.search(found))
 
 
 def missing_answers(
