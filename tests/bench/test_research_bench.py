@@ -279,3 +279,38 @@ def test_bad_case_directories_are_refused_naming_the_problem(
 
     assert result.exit_code == 2
     assert problem in " ".join(result.output.replace("│", " ").split())
+
+
+def test_readability_and_right_subject_are_counted_per_sentence() -> None:
+    (case,) = [c for c in cases() if c.scenario == "research-planning-old-dairy"]
+    report = FinalReport(
+        topic="Old Dairy",
+        executive_summary="The committee approved the Old Dairy scheme by 7 votes to 4 [1]. "
+        "| 25/01873/FUL | Approved with conditions | [1]. The decision notice was issued "
+        "19 February 2026 [1].",
+        sections=[ReportSection(section_title="More", content="Members voted 7 to 4 [1].")],
+        sources=[Source(title="Council", url="http://council.example/a")],
+    )
+
+    measured = score(case, report, {"http://council.example/a": "Council"})
+
+    assert measured.sentences == 4
+    assert measured.well_formed == 3  # the table row is not a sentence
+    assert (measured.lookalike_sentences, measured.off_subject) == (4, 1)  # 19 February
+
+
+def test_cold_runs_time_each_question_as_a_new_command(tmp_path: Path) -> None:
+    out = tmp_path / "research.json"
+
+    result = CliRunner().invoke(
+        app,
+        ["--model", "extractive", "--split", "dev", "--limit", "1", "--cold", "--json", str(out)],
+        env={"COLUMNS": "200"},
+    )
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    [case] = report["cases"]
+    assert case["cold_wall_s"] > 0
+    assert report["summary"]["dev"]["cold_wall_s_mean"] == case["cold_wall_s"]
+    assert report["loadavg"]["before"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sentinel.research.citations import normalize_url
-from sentinel.research.claims import is_fragment, repeats
+from sentinel.research.claims import NO_MORE, is_fragment, repeats
 from sentinel.research.form import well_formed
 from sentinel.research.passages import SourceText, all_passages, stems
 from sentinel.research.schemas import Claim, FinalReport
@@ -86,7 +86,13 @@ def score_claims(
     texts = {normalize_url(source.url): source for source in read}
     urls = [source.url for source in report.sources]
     parts = [report.executive_summary, *(s.content for s in report.sections)]
-    sentences = [sentence for part in parts for sentence in split_sentences(part)]
+    # The check's own note for a report with nothing more to say is not a claim.
+    sentences = [
+        sentence
+        for part in parts
+        for sentence in split_sentences(part)
+        if sentence.text != NO_MORE
+    ]
     supported: list[str] = []
     seen: list[tuple[str, frozenset[str]]] = []
     repeated = 0
