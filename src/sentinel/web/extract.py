@@ -181,6 +181,17 @@ def _main_text(markup: str, url: str | None, *, favor_precision: bool = False) -
     return text
 
 
+KEPT_WORDS = 0.7
+"""Share of the one-line text's words the precise extraction must keep to replace it (it
+drops bylines and timestamps, never the paragraphs)."""
+
+
+def _keeps_words(text: str, precise: str) -> bool:
+    words = set(_WORD_SPLIT.split(text.casefold())) - {""}
+    kept = set(_WORD_SPLIT.split(precise.casefold()))
+    return not words or len(words & kept) >= KEPT_WORDS * len(words)
+
+
 def extract_html(markup: str, url: str | None = None) -> Extraction:
     """Title, published date, main content as Markdown, JSON-LD, offers and events of a page.
 
@@ -200,11 +211,12 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
         published = parse_datetime(metadata.date)
 
     text = _main_text(markup, url)
-    if text and "\n" not in text.strip() and "<table" in markup:
-        # On a short page trafilatura may fall back to a baseline that runs every block,
-        # a table's cells too, into one line; its precise mode keeps the rows.
+    if text and "\n" not in text.strip():
+        # On a short page trafilatura may fall back to a baseline that runs every block into
+        # one line: the headline, the byline, a table's cells, the first paragraph. Its
+        # precise mode keeps the blocks apart; it is used when it keeps the words too.
         precise = _main_text(markup, url, favor_precision=True)
-        if precise and "\n|" in precise:
+        if precise and "\n" in precise.strip() and _keeps_words(text, precise):
             text = precise
     if not text or not text.strip():
         # trafilatura prunes the tree it is given, so the fallback reads a fresh copy.
