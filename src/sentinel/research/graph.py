@@ -198,7 +198,11 @@ def after_search(state: ResearchState, delta: Delta) -> list[ActionCall]:
         reason = f"max-iters reached ({state.iterations} of {state.max_iters} searches)"
         return [ActionCall("finish_research", {"reason": reason})]
     enough = state.narrow or len(unique_domains(state.search_results)) >= state.min_domains
-    if enough and not state.analyze_when_covered and evidence_covers(state.question, evidence_texts(state)):
+    if (
+        enough
+        and not state.analyze_when_covered
+        and evidence_covers(state.question, evidence_texts(state))
+    ):
         reason = "the sources found state every word the question asks"
         return [ActionCall("finish_research", {"reason": reason})]
     return [trigger("analyzer")]

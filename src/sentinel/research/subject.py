@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from sentinel.research.passages import Passage, SourceText
 
 _IDENTIFIER = re.compile(
-    r"(?<![\w/-])(?:[A-Za-z]{1,4}[ -]?\d{2,6}[A-Za-z]?|"
-    r"[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[/-][A-Za-z0-9]+)+)(?![\w/-])"
+    r"(?<![\w/-])(?:[A-Z]{1,4}[ -]?\d{1,6}[A-Za-z]{0,3}|"
+    r"[A-Za-z0-9]*\d[A-Za-z0-9]*(?:[/-][A-Za-z0-9]+)+)(?![\w/-]|[:.,]\d)"
 )
 _NAME = re.compile(r"(?<![\w/-])[A-Z][\w'’-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'’-]*)*")
 _CALENDAR = frozenset(
@@ -179,7 +179,7 @@ class Subject:
         """By identifiers of the question's kind: True (the question's), False (only
         look-alikes': one character off the question's, or in ``lookalikes``), None (none of
         that kind, or only others: "rebooked on SK 320" is not about another flight)."""
-        kind = [i for i in identifiers(text) if shape(i) in self.shapes]
+        kind = [i for i in identifiers(text) if shape(i) in self.shapes or self.near(i)]
         if any(i in self.ids for i in kind):
             return True
         if any(i in lookalikes or self.near(i) for i in kind):
@@ -187,8 +187,22 @@ class Subject:
         return None
 
     def near(self, identifier: str) -> bool:
-        """Whether ``identifier`` is one edit (or one swap of neighbours) from the question's."""
-        return any(_one_edit(identifier, own) for own in self.ids if own != identifier)
+        """Whether ``identifier`` is one edit (or one swap of neighbours) from the question's,
+        or the question's with a letter or two more or less at its end (a model's variant:
+        ``N40X`` beside ``N40``)."""
+        for own in self.ids:
+            if own == identifier:
+                continue
+            if shape(own) == shape(identifier) and _one_edit(identifier, own):
+                return True
+            short, long = sorted((own, identifier), key=len)
+            if (
+                long.startswith(short)
+                and long[len(short) :].isalpha()
+                and len(long) - len(short) <= 2
+            ):
+                return True
+        return False
 
     def reversed_route(self, text: str) -> bool:
         """Whether ``text`` links the question's two route names the other way round."""
@@ -203,7 +217,7 @@ class Subject:
         A label names its subject, so another identifier of the question's kind in it makes
         the section about another subject. ``proper``: the words of names the sources'
         sentences write (None: every capitalised word of the label is a name)."""
-        kind = [i for i in identifiers(label) if shape(i) in self.shapes]
+        kind = [i for i in identifiers(label) if shape(i) in self.shapes or self.near(i)]
         if kind:
             return any(i in self.ids for i in kind)
         if self.reversed_route(label):

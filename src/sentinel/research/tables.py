@@ -103,7 +103,9 @@ def _named(header: Sequence[str], row: Sequence[str], status: int) -> str:
 
 def _row_sentence(header: Sequence[str], row: Sequence[str]) -> str:
     parts = [
-        f"the {_lower(header[i])} is {_value(row[i])}" if header[i] else _value(row[i])
+        f"the {_lower(header[i])} {_be(header[i])} {_value(row[i])}"
+        if header[i]
+        else _value(row[i])
         for i in range(1, len(row))
         if row[i]
     ]
@@ -111,6 +113,12 @@ def _row_sentence(header: Sequence[str], row: Sequence[str]) -> str:
     if not parts:
         return f"The table lists {_lower(header[0])} {row[0]}.".replace("  ", " ")
     return f"{lead}, {_joined(parts)}."
+
+
+def _be(header: str) -> str:
+    """ "are" after a plural header ("Frame numbers"), else "is"."""
+    last = header.split()[-1].casefold() if header.split() else ""
+    return "are" if last.endswith("s") and not last.endswith(("ss", "us", "is")) else "is"
 
 
 def _joined(parts: Sequence[str]) -> str:
