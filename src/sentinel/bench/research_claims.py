@@ -88,10 +88,7 @@ def score_claims(
     parts = [report.executive_summary, *(s.content for s in report.sections)]
     # The check's own note for a report with nothing more to say is not a claim.
     sentences = [
-        sentence
-        for part in parts
-        for sentence in split_sentences(part)
-        if sentence.text != NO_MORE
+        sentence for part in parts for sentence in split_sentences(part) if sentence.text != NO_MORE
     ]
     supported: list[str] = []
     seen: list[tuple[str, frozenset[str]]] = []

@@ -10,13 +10,14 @@ class ResearchSettings(BaseModel):
 
     Loops: at most ``max_iters`` searches, then the report is written whatever the analyzer
     says; the analyzer may not finish with fewer than ``min_domains`` distinct domains unless
-    the planner judged the question narrow, and is not asked at all when what was found states
-    every word of the question from enough domains (``analyze_when_covered``). Reading: each
-    search reads up to ``pages_per_search`` new pages (``max_pages`` per run), each cut to
-    ``page_chars`` of its most relevant paragraphs; the reporter sees at most
+    the planner judged the question narrow, and is not asked at all when what was found
+    states every word of the question from enough domains (``analyze_when_covered``).
+    Reading: each search reads up to ``pages_per_search`` new pages (``max_pages`` per run),
+    each cut to ``page_chars`` of its most relevant paragraphs; the reporter sees at most
     ``report_sources`` sources in ``report_chars`` characters, the analyzer
-    ``analyzer_chars``, so prompts fit a small local model's context. Manners: every search and model call is rate limited (per second, None
-    for no limit), bounded in time and retried with exponential backoff when retryable.
+    ``analyzer_chars``, so prompts fit a small local model's context. Manners: every search
+    and model call is rate limited (per second, None for no limit), bounded in time and
+    retried with exponential backoff when retryable.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
