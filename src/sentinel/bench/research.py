@@ -55,6 +55,7 @@ from sentinel.research import (
     run_research,
 )
 from sentinel.research.passages import SourceText
+from sentinel.research.render import report_markdown
 from sentinel.research.state import domain_of
 from sentinel.sim import Scenario, ScenarioError, World
 
@@ -166,6 +167,8 @@ async def run_case(
             wall_s=time.perf_counter() - started,
             error=f"{type(exc).__name__}: {exc}",
         )
+    if trace is not None:  # the report beside its run log, to read what was scored
+        trace.with_suffix(".md").write_text(report_markdown(result.report), encoding="utf-8")
     measured = score(case, result.report, result.retrieved, result.sources_read)
     measured.iterations = result.iterations
     measured.model_calls = result.model_calls
@@ -222,7 +225,10 @@ def command(
     ] = None,
     trace_dir: Annotated[
         Path | None,
-        typer.Option("--trace-dir", help="Write each case's run log (JSON lines) here."),
+        typer.Option(
+            "--trace-dir",
+            help="Write each case's run log (JSON lines) and its report (Markdown) here.",
+        ),
     ] = None,
     cold: Annotated[
         bool,
