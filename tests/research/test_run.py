@@ -425,3 +425,17 @@ async def test_the_static_instructions_come_first_and_never_change(
 def _messages(result: ResearchResult, node: str) -> list[str]:
     """What ``node`` said in the run's conversation."""
     return [m.content for m in result.messages if m.node == node]
+
+
+async def test_by_default_the_first_search_is_the_questions_keywords_without_a_planner_call(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"plan_with_model": False})
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(plans=[plan("never asked")], decisions=[decision("FINISH")])
+
+    result = await run_research(QUESTION, tools(search), script.models, settings=fast)
+
+    assert [q.query for q in search.calls] == ["Parliament vote repair act"]
+    assert result.queries == ("Parliament vote repair act",)
+    assert script.calls(ResearchPlan) == 0

@@ -178,8 +178,8 @@ def check_report(report: FinalReport, passages: Sequence[Passage], question: str
 
 def _title(title: str, question: str) -> str:
     """A section's title, or :data:`OTHER_TITLE` in place of one that names a look-alike of
-    the question's subject or is no title (a table row, a sentence run on)."""
-    if "|" in title or len(title.split()) > MAX_TITLE_WORDS:
+    the question's subject or is no title (a table row, a sentence run on, a bare number)."""
+    if "|" in title or len(title.split()) > MAX_TITLE_WORDS or not any(c.isalpha() for c in title):
         return OTHER_TITLE
     if Subject.of(question).label_verdict(title) is False:
         return OTHER_TITLE

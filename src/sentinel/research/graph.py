@@ -10,7 +10,8 @@ No node calls another: each writes state through its action, and a rule reading 
 sets the next node's ``should_act``. ``max_iters`` is a rule too: once that many searches are
 done the router finishes without asking the analyzer (its answer could not change anything);
 so is coverage: when the sources found state every word the question asks, from enough
-domains, the analyzer could only say FINISH, and is not asked.
+domains, the analyzer could only say FINISH, and is not asked. The planner is asked only with
+``plan_with_model``: by default the first search is the question's own keywords.
 """
 
 from __future__ import annotations
@@ -169,6 +170,7 @@ def build_store(
         min_domains=settings.min_domains,
         num_results=settings.num_results,
         analyze_when_covered=settings.analyze_when_covered,
+        plan_with_model=settings.plan_with_model,
     )
     store = Store(state)
     for fn in (
@@ -215,7 +217,17 @@ def evidence_texts(state: ResearchState) -> list[str]:
 
 
 RULES: list[Rule[ResearchState]] = [
-    when_changed("question", then=trigger("planner"), only_if=lambda s: bool(s.question)),
+    when_changed(
+        "question",
+        then=trigger("planner"),
+        only_if=lambda s: bool(s.question) and s.plan_with_model,
+    ),
+    # By default the first search is the question's keywords: no planner call.
+    when_changed(
+        "question",
+        then=ActionCall("plan", {"research_query": "", "narrow": False, "freshness": None}),
+        only_if=lambda s: bool(s.question) and not s.plan_with_model,
+    ),
     when_changed(
         "search_input",
         then=trigger("searcher"),

@@ -67,6 +67,7 @@ class ResearchState:
     min_domains: int
     num_results: int
     analyze_when_covered: bool = False
+    plan_with_model: bool = False
     question: str = ""
     messages: list[NodeMessage] = field(default_factory=list)
     research_query: str = ""
