@@ -88,7 +88,8 @@ class Claim:
                 continue
             if self.after and (not writes or record.order <= min(writes)):
                 continue
-            if self.quoted is not None and not _mentions(record.parameters, self.quoted):
+            known = bool(record.parameters)  # bare names: the parameters are not known
+            if self.quoted is not None and known and not _mentions(record.parameters, self.quoted):
                 continue
             return True
         return False
@@ -309,9 +310,12 @@ def _words(text: str) -> set[str]:
 def unsupported_claim(sentence: str, succeeded: Iterable[str | Ran]) -> str | None:
     """What ``sentence`` claims was done that no successful action did (None if nothing).
 
-    ``succeeded`` are the turn's :class:`Ran` records (or bare action names, when the order
-    and parameters are not known: then only the kind of action is checked)."""
-    ran = [item if isinstance(item, Ran) else Ran(item) for item in succeeded]
+    ``succeeded`` are the turn's :class:`Ran` records (or bare action names in the order
+    they ran, when their parameters are not known: then a quoted query is not checked)."""
+    ran = [
+        item if isinstance(item, Ran) else Ran(item, order=order)
+        for order, item in enumerate(succeeded)
+    ]
     for claim in claimed_actions(sentence):
         if not claim.met_by(ran):
             return claim.describe()
