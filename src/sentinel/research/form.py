@@ -47,12 +47,31 @@ reject release remain remove reopen replace report require resume rise run said 
 schedule see sell send serve set show shut sign sit speak spend stand start state stay stop
 suffer suggest supply support suspend take tell think top transfer travel turn use vote wait
 want warn win work write
+account achieve act adopt advise aim appear appoint argue arrange attend avoid award back
+ban bear beat belong benefit block book boost break buy cap catch change check claim clear
+climb collect combine compare complain concern conclude contribute convert count cross
+damage debate declare deny depend deploy destroy determine develop double drive earn ease
+elect eliminate emerge enable encourage ensure equal establish exceed exist expand expire
+extend fail feature fix fly force found fund gather generate grant halt handle hire hit hope
+identify impose indicate inform install intend involve jump kill land lift link load look
+maintain manage mark match measure mention merge need note notify obtain occur outline
+overturn owe participate pause perform permit pick place point post prefer prepare present
+prevent price process prohibit promise protect prove pull push qualify quit rank rate
+recall recognise recognize recover refer reflect refund register relate rely repair repeat
+represent request rescue reserve resign resolve respond restore restrict result retain
+retire return reveal review ring rule save score seek seem select settle share shift shrink
+slip slow smash solve sort spread stage step stick store strike struggle submit succeed
+surge survive swell target test total trade train treat trigger try understand unveil
+update urge vary view visit walk watch wear weigh welcome widen withdraw worry
 """
 _IRREGULAR = """
 began begun became brought built bought came chose chosen cost cut dealt did done drew drawn
 fell felt found gave given got gotten went gone grew grown heard held kept knew known led left
 let lay lost made meant met paid put ran read rose risen said saw seen sold sent set shown shut
-sat spoke spoken spent stood took taken told thought won wrote written
+sat spoke spoken spent stood took taken told thought won wrote written broke broken caught
+drove driven flew flown forgot forgotten hung hid hidden laid overtook overtaken rang rung
+sank sunk shook shaken shot slid sought spread struck stuck swept swam swung taught threw
+thrown understood undertook woke withdrew withdrawn
 """
 AUXILIARIES = frozenset(_AUXILIARIES.split())
 VERBS = frozenset(_VERBS.split())
@@ -92,8 +111,8 @@ def words(text: str) -> list[str]:
 
 def is_verb(word: str) -> bool:
     """Whether ``word`` (casefolded) is a finite verb or a participle of the closed list: an
-    auxiliary, a listed verb (base, -s, -es, -ed, -ing forms, irregular pasts), or any past
-    form in -ed of at least five letters."""
+    auxiliary, a listed verb (base, -s and -es forms, irregular pasts), or any past form in
+    -ed of at least five letters."""
     if word in AUXILIARIES or word in IRREGULAR or word in VERBS:
         return True
     for ending, stem_endings in (("ies", ("y",)), ("es", ("", "e")), ("s", ("",))):
@@ -101,12 +120,9 @@ def is_verb(word: str) -> bool:
             word[: -len(ending)] + tail in VERBS for tail in stem_endings
         ):
             return True
-    if word.endswith("ed") and len(word) >= 5 and word.isalpha():
-        return True
-    if word.endswith("ing") and len(word) > 5:
-        stem = word[:-3]
-        return any(s in VERBS for s in (stem, stem + "e", stem[:-1]))
-    return False
+    # A form in -ing is not finite on its own ("Gale warning for the isles."): a progressive
+    # has its auxiliary.
+    return word.endswith("ed") and len(word) >= 5 and word.isalpha()
 
 
 def has_verb(text: str) -> bool:
