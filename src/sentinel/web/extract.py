@@ -192,12 +192,13 @@ def _keeps_words(text: str, precise: str) -> bool:
     return not words or len(words & kept) >= KEPT_WORDS * len(words)
 
 
-def extract_html(markup: str, url: str | None = None) -> Extraction:
+def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = False) -> Extraction:
     """Title, published date, main content as Markdown, JSON-LD, offers and events of a page.
 
     The published date prefers the page's own structured claims (JSON-LD ``datePublished``,
     then ``article:published_time``-style meta tags and ``<time datetime>``) over trafilatura's
-    date-only guess.
+    date-only guess. With ``keep_blocks`` a page trafilatura ran into one line is read again
+    in its precise mode (research quotes sentences; monitors keep the text they fingerprint).
     """
     root = parse_html(markup)
     if root is None:
@@ -211,7 +212,7 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
         published = parse_datetime(metadata.date)
 
     text = _main_text(markup, url)
-    if text and "\n" not in text.strip():
+    if keep_blocks and text and "\n" not in text.strip():
         # On a short page trafilatura may fall back to a baseline that runs every block into
         # one line: the headline, the byline, a table's cells, the first paragraph. Its
         # precise mode keeps the blocks apart; it is used when it keeps the words too.
