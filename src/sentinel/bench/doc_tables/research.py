@@ -64,3 +64,9 @@ def research_embedded(folder: Path) -> str:
     """``sentinel bench research`` on the embedded 0.5B model: test."""
     rows = _research_rows(load(folder, "research-embedded.json"))
     return table(_RESEARCH_HEADER, "llrrrrrrrrrrrrr", rows)
+
+
+def research_embedded_2threads(folder: Path) -> str:
+    """The embedded 0.5B model at 2 threads with cold commands (issue 35): test."""
+    rows = _research_rows(load(folder, "research-embedded-2threads.json"))
+    return table(_RESEARCH_HEADER, "llrrrrrrrrrrrrr", rows)
