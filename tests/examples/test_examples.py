@@ -21,7 +21,7 @@ EXPECTED: dict[str, list[str]] = {
         "skills: ['monitor', 'research', 'chat']",
         "TASK_STATE_WORKING: searcher: search",
         "artifact final_report: 'Who won the marathon'",
-        "TASK_STATE_COMPLETED: Kiprono breaks Calder course record",
+        "TASK_STATE_COMPLETED: Daniel Kiprono won the Calder Marathon in 2:04:31",
         "task TASK_STATE_INPUT_REQUIRED: When should I tell you?",
         "monitor #1 is active, criteria: when its release date is announced",
     ],

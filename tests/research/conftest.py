@@ -196,6 +196,8 @@ def fast() -> ResearchSettings:
     return ResearchSettings(
         retry_base_delay_s=0.0,
         search_rate_per_s=None,
+        analyze_when_covered=True,  # these tests follow the analyzer's decisions
+        plan_with_model=True,  # and the planner's
         search_timeout_s=0.5,
         model_timeout_s=0.5,
         run_timeout_s=10,

@@ -30,7 +30,7 @@ async def test_the_embedded_model_writes_a_valid_cited_report() -> None:
 
     assert result.report.sections
     assert citations_valid(result.report, result.retrieved)
-    assert result.model_calls >= 2
+    assert result.model_calls >= 1  # the reporter (the first query is the question's keywords)
     # Every sentence left quotes a passage of the source it cites, word for word.
     texts = {source.url: source.text for source in result.sources_read}
     claims = [*result.report.summary_claims, *(c for s in result.report.sections for c in s.claims)]

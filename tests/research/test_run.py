@@ -47,7 +47,10 @@ def three_domains() -> FakeSearch:
     return FakeSearch({"vote": VOTE, "press": PRESS, "blog": BLOG})
 
 
-async def test_finish_after_one_search_when_two_domains_are_found(fast: ResearchSettings) -> None:
+async def test_finish_after_one_search_when_two_domains_state_what_is_asked(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"analyze_when_covered": False})
     search = FakeSearch({"vote": VOTE + PRESS})
     script = NodeScript(plans=[plan("repair vote")], decisions=[decision("FINISH")])
 
@@ -55,11 +58,26 @@ async def test_finish_after_one_search_when_two_domains_are_found(fast: Research
 
     assert [q.query for q in search.calls] == ["repair vote"]
     assert result.iterations == 1
-    assert result.finish_reason == "the analyzer found the evidence sufficient"
+    # Every word the question asks is in the sources: the analyzer could only agree.
+    assert result.finish_reason == "the sources found state every word the question asks"
     assert set(result.domains) == {"europarl.example", "brusselsbeat.example"}
-    assert script.calls(AnalyzerDecision) == 1
+    assert script.calls(AnalyzerDecision) == 0
     assert script.calls(ReportDraft) == 1
-    assert result.model_calls == 3
+    assert result.model_calls == 2
+
+
+async def test_the_analyzer_is_asked_when_the_sources_leave_a_word_of_the_question_out(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"analyze_when_covered": False})
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(plans=[plan("repair vote")], decisions=[decision("FINISH")])
+    question = "How did Parliament vote on the repair act, and what did Norway say?"
+
+    result = await run_research(question, tools(search), script.models, settings=fast)
+
+    assert result.finish_reason == "the analyzer found the evidence sufficient"
+    assert script.calls(AnalyzerDecision) == 1
 
 
 async def test_continue_searches_again_with_the_analyzers_new_query(fast: ResearchSettings) -> None:
@@ -407,3 +425,17 @@ async def test_the_static_instructions_come_first_and_never_change(
 def _messages(result: ResearchResult, node: str) -> list[str]:
     """What ``node`` said in the run's conversation."""
     return [m.content for m in result.messages if m.node == node]
+
+
+async def test_by_default_the_first_search_is_the_questions_keywords_without_a_planner_call(
+    fast: ResearchSettings,
+) -> None:
+    fast = fast.model_copy(update={"plan_with_model": False})
+    search = FakeSearch({"vote": VOTE + PRESS})
+    script = NodeScript(plans=[plan("never asked")], decisions=[decision("FINISH")])
+
+    result = await run_research(QUESTION, tools(search), script.models, settings=fast)
+
+    assert [q.query for q in search.calls] == ["Parliament vote repair act"]
+    assert result.queries == ("Parliament vote repair act",)
+    assert script.calls(ResearchPlan) == 0

@@ -31,6 +31,8 @@ def fast() -> ResearchSettings:
     return ResearchSettings(
         retry_base_delay_s=0.0,
         search_rate_per_s=None,
+        analyze_when_covered=True,  # these tests follow the analyzer's decisions
+        plan_with_model=True,  # and the planner's
         search_timeout_s=600,
         model_timeout_s=600,
         run_timeout_s=3600,

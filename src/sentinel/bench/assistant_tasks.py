@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sentinel.assistant.chat.claims import unsupported_claim
+from sentinel.assistant.chat.claims import Ran, unsupported_claim
 from sentinel.assistant.chat.deps import ChatDeps
 from sentinel.assistant.chat.events import ChatMessage, ChatRequest
 from sentinel.assistant.chat.flow import stream_turn
@@ -188,7 +188,8 @@ async def _one(deps: ChatDeps, task: ChatTask, history: list[ChatMessage]) -> tu
             answer_ok=_has_words(answer, task.answer_words) if task.answer_words else None,
             claims_removed=removed,
             unsupported_claims=sum(
-                unsupported_claim(s, ran_ok) is not None for s in _SENTENCE.split(answer)
+                unsupported_claim(s, Ran.of(actions, task.query)) is not None
+                for s in _SENTENCE.split(answer)
             ),
             errors=errors,
             answer=answer[:ANSWER_CHARS],

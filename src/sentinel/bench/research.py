@@ -32,16 +32,16 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from sentinel.bench.research_cases import (
-    PREFIX,
     Case,
     cases,
     fact_found,
     user_cases,
 )
-from sentinel.bench.research_claims import facts_cited, score_claims
+from sentinel.bench.research_claims import facts_cited, off_subject, score_claims
+from sentinel.bench.research_cold import cold_seconds
+from sentinel.bench.research_print import print_results
 from sentinel.clock import VirtualClock
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.llm import UsageTracker
@@ -55,6 +55,7 @@ from sentinel.research import (
     run_research,
 )
 from sentinel.research.passages import SourceText
+from sentinel.research.render import report_markdown
 from sentinel.research.state import domain_of
 from sentinel.sim import Scenario, ScenarioError, World
 
@@ -75,6 +76,9 @@ class CaseResult:
     citations: int = 0
     precise: int = 0
     repeated: int = 0
+    well_formed: int = 0
+    lookalike_sentences: int = 0
+    off_subject: int = 0
     dropped: int = 0
     sources: int = 0
     domains: int = 0
@@ -84,6 +88,8 @@ class CaseResult:
     iterations: int = 0
     model_calls: int = 0
     wall_s: float = 0.0
+    cold_wall_s: float | None = None
+    """Seconds of ``sentinel research`` as a new process for this question (``--cold``)."""
     error: str | None = None
 
     @property
@@ -99,7 +105,7 @@ def score(
     read: tuple[SourceText, ...] = (),
 ) -> CaseResult:
     """The quality measures of one report (``read``: the source texts its run read)."""
-    claims = score_claims(report, read)
+    claims = score_claims(report, read, case.question)
     found = facts_cited(case.facts, claims.supported_texts, fact_found)
     missing = [name for name in case.facts if name not in found]
     check = report.check
@@ -114,6 +120,9 @@ def score(
         citations=claims.citations,
         precise=claims.precise,
         repeated=claims.repeated,
+        well_formed=claims.well_formed,
+        lookalike_sentences=claims.sentences if case.lookalikes else 0,
+        off_subject=off_subject(claims.texts, case.lookalikes),
         dropped=0
         if check is None
         else check.dropped_unsupported + check.dropped_repeated + check.dropped_cut_off,
@@ -158,6 +167,8 @@ async def run_case(
             wall_s=time.perf_counter() - started,
             error=f"{type(exc).__name__}: {exc}",
         )
+    if trace is not None:  # the report beside its run log, to read what was scored
+        trace.with_suffix(".md").write_text(report_markdown(result.report), encoding="utf-8")
     measured = score(case, result.report, result.retrieved, result.sources_read)
     measured.iterations = result.iterations
     measured.model_calls = result.model_calls
@@ -214,8 +225,19 @@ def command(
     ] = None,
     trace_dir: Annotated[
         Path | None,
-        typer.Option("--trace-dir", help="Write each case's run log (JSON lines) here."),
+        typer.Option(
+            "--trace-dir",
+            help="Write each case's run log (JSON lines) and its report (Markdown) here.",
+        ),
     ] = None,
+    cold: Annotated[
+        bool,
+        typer.Option(
+            "--cold",
+            help="Also time each question as a new `sentinel research` process (the real "
+            "CLI: start, model load, uncached prompts), after the in-process runs.",
+        ),
+    ] = False,
 ) -> None:
     """Research quality on canned questions over simulated worlds with ground truth."""
     console = Console()
@@ -238,16 +260,38 @@ def command(
     settings = ResearchSettings(max_iters=max_iters)
     if trace_dir is not None:
         trace_dir.mkdir(parents=True, exist_ok=True)
+    load_before = _loadavg()
     results = asyncio.run(run_cases(chosen, models, settings, console, trace_dir))
+    if cold:
+        for case, result in zip(chosen, results, strict=True):
+            result.cold_wall_s = cold_seconds(case, model, max_iters, case.source_file)
+            shown = "failed" if result.cold_wall_s is None else f"{result.cold_wall_s:.1f}s"
+            console.print(f"{case.scenario}: cold command {shown}", style="dim", markup=False)
     print_results(results, model)
     if json_file is not None:
         document = to_json(results, model, settings)
+        after = _loadavg()
+        document["loadavg"] = {"before": load_before, "after": after}
+        # The 1-, 5- and 15-minute averages at the end: the run's load, as other benches say it.
+        document["load_average"] = [float(x) for x in after.split()[:3]] if after else None
         document["cases_source"] = str(scenarios) if scenarios is not None else "bundled"
         json_file.write_text(json.dumps(document, indent=2))
 
 
+def _loadavg() -> str | None:
+    """/proc/loadavg as it reads (None off Linux): every timing is reported with its load."""
+    try:
+        return Path("/proc/loadavg").read_text(encoding="ascii").strip()
+    except OSError:
+        return None
+
+
 def _rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+def _mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def summary(results: list[CaseResult]) -> dict[str, float | None]:
@@ -271,6 +315,14 @@ def summary(results: list[CaseResult]) -> dict[str, float | None]:
         "repetition_rate": _rate(
             sum(r.repeated for r in results), sum(r.sentences for r in results)
         ),
+        "readability": _rate(
+            sum(r.well_formed for r in results), sum(r.sentences for r in results)
+        ),
+        "right_subject": _rate(
+            sum(r.lookalike_sentences - r.off_subject for r in results),
+            sum(r.lookalike_sentences for r in results),
+        ),
+        "cold_wall_s_mean": _mean([r.cold_wall_s for r in results if r.cold_wall_s is not None]),
         "dropped_mean": sum(r.dropped for r in results) / n,
         "domains_mean": sum(r.domains for r in results) / n,
         "fact_recall": sum(r.recall for r in results) / n,
@@ -298,72 +350,6 @@ def to_json(results: list[CaseResult], model: str, settings: ResearchSettings) -
         "summary": {split: summary([r for r in results if r.split == split]) for split in splits},
         "cases": [{**asdict(r), "recall": r.recall} for r in results],
     }
-
-
-def _percent(value: float | None) -> str:
-    return "—" if value is None else f"{value:.0%}"
-
-
-def print_results(results: list[CaseResult], model: str) -> None:
-    """One row per case and a row of averages per split."""
-    table = Table(title=f"Research benchmark ({model})")
-    for column in (
-        "scenario",
-        "split",
-        "valid",
-        "support",
-        "indep.",
-        "cit. prec.",
-        "repeated",
-        "dropped",
-        "domains",
-        "facts",
-        "searches",
-        "model calls",
-        "wall s",
-    ):
-        table.add_column(column, justify="left" if column == "scenario" else "right")
-    for r in results:
-        table.add_row(
-            r.scenario.removeprefix(PREFIX),
-            r.split,
-            "yes" if r.schema_valid else "no",
-            f"{r.supported}/{r.sentences}",
-            f"{r.independent}/{r.sentences}",
-            f"{r.precise}/{r.citations}",
-            str(r.repeated),
-            str(r.dropped),
-            str(r.domains),
-            f"{r.facts_found}/{r.facts_total}",
-            str(r.iterations),
-            str(r.model_calls),
-            f"{r.wall_s:.1f}",
-        )
-    for split in sorted({r.split for r in results}):
-        total = summary([r for r in results if r.split == split])
-        table.add_row(
-            f"mean ({split})",
-            split,
-            _percent(total["schema_valid_rate"]),
-            _percent(total["claim_support"]),
-            _percent(total["claim_support_independent"]),
-            _percent(total["citation_precision"]),
-            _percent(total["repetition_rate"]),
-            f"{total['dropped_mean']:.1f}",
-            f"{total['domains_mean']:.1f}",
-            _percent(total["fact_recall"]),
-            f"{total['iterations_mean']:.1f}",
-            f"{total['model_calls_mean']:.1f}",
-            f"{total['wall_s_mean']:.1f}",
-            style="bold",
-        )
-    console = Console()
-    console.print(table)
-    for r in results:
-        if r.error:
-            console.print(f"{r.scenario}: {r.error}", markup=False, soft_wrap=True)
-        elif r.missing_facts:
-            console.print(f"{r.scenario}: missing {', '.join(r.missing_facts)}", markup=False)
 
 
 def _validates(report: FinalReport) -> bool:

@@ -56,6 +56,9 @@ class Case:
     facts: dict[str, Any]
     split: Split = "test"
     world: Scenario | None = None
+    lookalikes: tuple[str, ...] = ()
+    source_file: str | None = None
+    """The world's file, for a user's case (a bundled one is named by its id)."""
 
     def load_world(self) -> Scenario:
         """The scenario this case researches."""
@@ -69,7 +72,15 @@ def cases(split: str = "all") -> list[Case]:
         if scenario_id.startswith(PREFIX) and split in ("all", split_of(scenario_id)):
             scenario = load_bundled(scenario_id)
             facts = scenario.events[-1].facts if scenario.events else {}
-            found.append(Case(scenario.id, scenario.mission, dict(facts), split_of(scenario.id)))
+            found.append(
+                Case(
+                    scenario.id,
+                    scenario.mission,
+                    dict(facts),
+                    split_of(scenario.id),
+                    lookalikes=scenario.lookalikes,
+                )
+            )
     return found
 
 
@@ -93,7 +104,15 @@ def user_cases(source: Path, split: str = "all") -> list[Case]:
                 path.name,
                 "a research case needs an event with facts: what a good report states",
             )
-        found[world.id] = Case(world.id, world.mission, dict(facts), split_of(world.id), world)
+        found[world.id] = Case(
+            world.id,
+            world.mission,
+            dict(facts),
+            split_of(world.id),
+            world,
+            world.lookalikes,
+            str(path),
+        )
     chosen = [case for _, case in sorted(found.items()) if split in ("all", case.split)]
     if not chosen:
         raise InvalidInput("scenarios", split, f"no case of the {split} split here")

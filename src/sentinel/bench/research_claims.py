@@ -12,7 +12,11 @@
   passages, brings a word pair or digit group the other lacks);
 - **fact recall**: ground-truth facts stated in a sentence the checker finds supported;
 - **repetition rate**: sentences that repeat an earlier one of the report (the same words,
-  or nearly).
+  or nearly);
+- **readability**: sentences that are well formed (``sentinel.research.form``: prose, whole,
+  with a verb, not a torn-out piece of the question), as a reader meets them;
+- **right subject**: sentences that state none of the world's ``lookalikes`` (phrases only
+  text about a look-alike of the question's subject states), over the worlds that have some.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sentinel.research.citations import normalize_url
-from sentinel.research.claims import is_fragment, repeats
+from sentinel.research.claims import NO_MORE, is_fragment, repeats
+from sentinel.research.form import well_formed
 from sentinel.research.passages import SourceText, all_passages, stems
 from sentinel.research.schemas import Claim, FinalReport
 from sentinel.research.sentences import sentence_key, split_sentences
@@ -46,6 +51,8 @@ class ClaimScores:
     precise: int
     repeated: int
     supported_texts: tuple[str, ...]
+    well_formed: int = 0
+    texts: tuple[str, ...] = ()
 
 
 def _tokens(text: str) -> list[str]:
@@ -72,12 +79,17 @@ def independently_supported(sentence: str, quotes: Sequence[str]) -> bool:
     return len(pairs & _bigrams(joined)) >= MIN_BIGRAM_SHARE * len(pairs)
 
 
-def score_claims(report: FinalReport, read: Sequence[SourceText]) -> ClaimScores:
+def score_claims(
+    report: FinalReport, read: Sequence[SourceText], question: str = ""
+) -> ClaimScores:
     """The trust measures of ``report`` against the sources its run read."""
     texts = {normalize_url(source.url): source for source in read}
     urls = [source.url for source in report.sources]
     parts = [report.executive_summary, *(s.content for s in report.sections)]
-    sentences = [sentence for part in parts for sentence in split_sentences(part)]
+    # The check's own note for a report with nothing more to say is not a claim.
+    sentences = [
+        sentence for part in parts for sentence in split_sentences(part) if sentence.text != NO_MORE
+    ]
     supported: list[str] = []
     seen: list[tuple[str, frozenset[str]]] = []
     repeated = 0
@@ -105,6 +117,16 @@ def score_claims(report: FinalReport, read: Sequence[SourceText]) -> ClaimScores
         precise=precise,
         repeated=repeated,
         supported_texts=tuple(supported),
+        well_formed=sum(well_formed(s.text, question) for s in sentences),
+        texts=tuple(s.text for s in sentences),
+    )
+
+
+def off_subject(texts: Sequence[str], lookalikes: Sequence[str]) -> int:
+    """How many of ``texts`` state one of ``lookalikes`` (case and spacing aside)."""
+    folded = [" ".join(marker.casefold().split()) for marker in lookalikes]
+    return sum(
+        any(marker in " ".join(text.casefold().split()) for marker in folded) for text in texts
     )
 
 

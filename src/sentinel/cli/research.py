@@ -244,7 +244,7 @@ def _tools(
 
     # Both through SENTINEL_WEB_PROXY when it is set (e.g. a world of `sentinel sim serve`).
     searcher = get_search_provider(provider, transport=search_transport())
-    return ResearchTools.web(searcher, fetcher=configured_fetcher())
+    return ResearchTools.web(searcher, fetcher=configured_fetcher(keep_blocks=True))
 
 
 def world_tools(ref: str, at: datetime | None = None) -> ResearchTools:

@@ -28,6 +28,8 @@ from sentinel.research.state import (
     retrieved_urls,
     unique_domains,
 )
+from sentinel.research.subject import about_subject
+from sentinel.research.tables import linearize_tables
 from sentinel.research.throttle import CallGate
 from sentinel.research.tools import ResearchTools
 
@@ -109,7 +111,9 @@ def publish_report(state: ResearchState, report_json: str) -> None:
             f"none of the report's sources was retrieved in this run (removed: {invented}); "
             "cite the numbered sources you were given, with their url copied exactly"
         )
-    final = check_report(checked.report, all_passages(sources_read(state)), state.question)
+    read = sources_read(state)
+    passages = about_subject(all_passages(read), read, state.question)
+    final = check_report(checked.report, passages, state.question)
     state.final_report = final
     state.removed_sources = list(checked.removed)
     note = f"report: {len(final.sections)} sections, {len(final.sources)} sources"
@@ -248,6 +252,9 @@ async def _read(
         problem = str(exc) or f"no answer within {settings.search_timeout_s:g}s"
         log.record("read", "searcher", url=hit.url, error=problem)
         return PageRead(hit.url, hit.url, hit.title, "", error=problem)
-    text = excerpt(without_title(page.text, page.title), focus, settings.page_chars)
+    # Tables are read as sentences (a report quotes sentences, not rows).
+    text = excerpt(
+        linearize_tables(without_title(page.text, page.title)), focus, settings.page_chars
+    )
     log.record("read", "searcher", url=hit.url, final_url=page.final_url, chars=len(text))
     return PageRead(hit.url, page.final_url, page.title or hit.title, text)

@@ -10,6 +10,12 @@ A model's draft goes through :func:`check_report` before anyone reads it. Senten
   what it began to say, or dropped;
 - a question states nothing and is dropped; a sentence nothing supports is replaced by the
   passage closest to it (its words, quoted from the source), or dropped when none is close;
+- a sentence only passages about a look-alike of the question's subject support (another
+  application number, the return crossing: ``subject``) is dropped, and no such passage is
+  ever quoted;
+- a sentence that is not a sentence (a table row, a heading glued to its text, navigation, a
+  torn-out piece of the question: ``form``) is rewritten from the passage closest to it, or
+  dropped; a passage quoted in its place is itself well formed;
 - a sentence that repeats an earlier one (same words, or nearly: :data:`REPEAT_OVERLAP`) is
   dropped, so the summary and the sections never say the same thing twice; so is one that
   rests only on passages already cited, states no value not already stated and brings few
@@ -17,8 +23,11 @@ A model's draft goes through :func:`check_report` before anyone reads it. Senten
 
 A section left empty is written again from the passages that bear on its title and the
 question (an extractive fallback); a summary left empty takes the most relevant passage not
-used elsewhere. Sources are then the ones cited, numbered in order of first citation, so
-every source that contributes a sentence is cited and no other is listed. ``ReportCheck``
+used elsewhere; what the question asks and the report left out (the vote, the reason) is
+added to the summary from the passage that says it (``coverage``). A section title that names
+a look-alike, or is no title at all, is replaced. Sources are then the ones cited, numbered in
+order of first citation, so every source that contributes a sentence is cited and no other is
+listed. ``ReportCheck``
 counts what was kept, moved, completed, rewritten and dropped.
 """
 
@@ -28,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sentinel.research.citations import normalize_url
+from sentinel.research.coverage import missing_answers
+from sentinel.research.form import sentence_problem, well_formed
 from sentinel.research.passages import Passage, stems
 from sentinel.research.schemas import (
     Citation,
@@ -38,6 +49,7 @@ from sentinel.research.schemas import (
     Source,
 )
 from sentinel.research.sentences import marked, sentence_key, split_sentences
+from sentinel.research.subject import Subject
 from sentinel.research.support import claim_of, closest_passage, find_support, supports
 from sentinel.text.quotes import normalize_for_quote
 from sentinel.text.values import Values
@@ -47,6 +59,8 @@ RESTATED_NEW_WORDS = 1 / 3
 FALLBACK_SENTENCES = 2
 SUMMARY_FALLBACK_SENTENCES = 2
 NO_MORE = "The sources retrieved state nothing more on this question."
+OTHER_TITLE = "Further findings"
+MAX_TITLE_WORDS = 10
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,10 @@ class _Tally:
     dropped_unsupported: int = 0
     dropped_repeated: int = 0
     dropped_cut_off: int = 0
+    dropped_off_subject: int = 0
+    dropped_malformed: int = 0
     fallback_sections: int = 0
+    added_for_question: int = 0
     keys: list[tuple[str, frozenset[str]]] = field(default_factory=list)
     used: set[tuple[str, int]] = field(default_factory=set)
     words: set[str] = field(default_factory=set)
@@ -93,6 +110,9 @@ class _Tally:
             dropped_repeated=self.dropped_repeated,
             dropped_cut_off=self.dropped_cut_off,
             fallback_sections=self.fallback_sections,
+            dropped_off_subject=self.dropped_off_subject,
+            dropped_malformed=self.dropped_malformed,
+            added_for_question=self.added_for_question,
         )
 
 
@@ -120,75 +140,111 @@ def is_fragment(text: str, cut_off: bool, passages: Sequence[Passage]) -> bool:
 def check_report(report: FinalReport, passages: Sequence[Passage], question: str) -> FinalReport:
     """``report`` with every sentence supported by the passage it cites (see the module).
 
-    ``passages`` are those of every source retrieved in the run. Raises ``ValueError`` when
-    no passage supports anything the report could say.
+    ``passages`` are those of every source retrieved in the run (``on_subject`` set by
+    ``subject.about_subject``). Raises ``ValueError`` when no passage supports anything the
+    report could say.
     """
     tally = _Tally()
+    usable = [p for p in passages if p.on_subject]
+    quotable = [p for p in usable if well_formed(p.quote, question)]
     urls = [source.url for source in report.sources]
-    summary = _checked(report.executive_summary, urls, passages, tally)
+    check = _Checker(urls, passages, usable, quotable, question, tally)
+    summary = check.text(report.executive_summary)
     sections: list[tuple[str, list[Kept]]] = []
     for section in report.sections:
-        kept = _checked(section.content, urls, passages, tally)
+        kept = check.text(section.content)
         if not kept:
-            kept = _fallback(f"{section.section_title} {question}", passages, tally)
+            kept = _fallback(f"{section.section_title} {question}", quotable, tally)
             tally.fallback_sections += 1 if kept else 0
         if kept:
-            sections.append((section.section_title, kept))
+            sections.append((_title(section.section_title, question), kept))
     if not summary:
-        summary = _fallback(question, passages, tally, SUMMARY_FALLBACK_SENTENCES)
+        summary = _fallback(question, quotable, tally, SUMMARY_FALLBACK_SENTENCES)
     if not summary:
         summary, sections = _summary_from_sections(sections)
     if not summary:
         raise ValueError("no passage of the sources retrieved supports any sentence")
+    said = [k.text for k in summary] + [k.text for _, items in sections for k in items]
+    for passage in missing_answers(question, said, quotable, tally.used):
+        added = Kept(passage.quote, (passage,))
+        if not repeats(added.text, tally.keys):
+            _use(added, tally)
+            summary.append(added)
+            tally.added_for_question += 1
     if not sections:
         sections = _sections_from_summary(summary)
     return _assemble(report, summary, sections, tally)
 
 
-def _checked(
-    text: str, urls: Sequence[str], passages: Sequence[Passage], tally: _Tally
-) -> list[Kept]:
-    kept: list[Kept] = []
-    for sentence in split_sentences(text):
-        tally.sentences += 1
-        cited = [urls[n - 1] for n in sentence.cited if 1 <= n <= len(urls)]
-        cut_off = is_fragment(sentence.text, sentence.cut_off, passages)
-        result, outcome = _one(sentence.text, cut_off, cited, passages, tally.used)
-        if result is not None and (repeats(result.text, tally.keys) or tally.restates(result)):
-            outcome = "dropped_repeated"
-        setattr(tally, outcome, getattr(tally, outcome) + 1)
-        if outcome != "dropped_repeated" and result is not None:
-            _use(result, tally)
-            kept.append(result)
-    return kept
+def _title(title: str, question: str) -> str:
+    """A section's title, or :data:`OTHER_TITLE` in place of one that names a look-alike of
+    the question's subject or is no title (a table row, a sentence run on, a bare number)."""
+    if "|" in title or len(title.split()) > MAX_TITLE_WORDS or not any(c.isalpha() for c in title):
+        return OTHER_TITLE
+    if Subject.of(question).label_verdict(title) is False:
+        return OTHER_TITLE
+    return title
 
 
-def _one(
-    text: str,
-    cut_off: bool,
-    cited: Sequence[str],
-    passages: Sequence[Passage],
-    used: set[tuple[str, int]],
-) -> tuple[Kept | None, str]:
-    """The sentence as it may stand (or None) and what became of it (a ``ReportCheck``
-    counter's name)."""
-    if text.endswith("?"):
-        return None, "dropped_unsupported"  # a question states nothing
-    facts = claim_of(text.rstrip(".!?,;: "))
-    support = find_support(facts, passages, cited)
-    if cut_off:
-        # A fragment is completed by the passage it began to quote; its own words never stand.
+@dataclass
+class _Checker:
+    """Checks the sentences of the draft's texts, one after the other, into ``tally``."""
+
+    urls: Sequence[str]
+    passages: Sequence[Passage]
+    usable: Sequence[Passage]
+    quotable: Sequence[Passage]
+    question: str
+    tally: _Tally
+
+    def text(self, text: str) -> list[Kept]:
+        """The kept sentences of one text of the draft."""
+        kept: list[Kept] = []
+        tally = self.tally
+        for sentence in split_sentences(text):
+            tally.sentences += 1
+            cited = [self.urls[n - 1] for n in sentence.cited if 1 <= n <= len(self.urls)]
+            cut_off = is_fragment(sentence.text, sentence.cut_off, self.passages)
+            result, outcome = self.one(sentence.text, cut_off, cited)
+            if result is not None and (repeats(result.text, tally.keys) or tally.restates(result)):
+                outcome = "dropped_repeated"
+            setattr(tally, outcome, getattr(tally, outcome) + 1)
+            if outcome != "dropped_repeated" and result is not None:
+                _use(result, tally)
+                kept.append(result)
+        return kept
+
+    def one(self, text: str, cut_off: bool, cited: Sequence[str]) -> tuple[Kept | None, str]:
+        """The sentence as it may stand (or None) and what became of it (a ``ReportCheck``
+        counter's name)."""
+        if text.endswith("?"):
+            return None, "dropped_unsupported"  # a question states nothing
+        facts = claim_of(text.rstrip(".!?,;: "))
+        support = find_support(facts, self.usable, cited)
+        if support is None and find_support(facts, self.passages, cited) is not None:
+            return None, "dropped_off_subject"
+        if cut_off:
+            # A fragment is completed by the passage it began to quote; its own words never
+            # stand.
+            if support is not None and len(support.passages) == 1:
+                passage = support.passages[0]
+                if well_formed(passage.quote, self.question):
+                    return Kept(passage.quote, support.passages), "completed"
+            return None, "dropped_cut_off"
+        malformed = sentence_problem(text, self.question) is not None
+        if support is not None and not malformed:
+            wanted = {normalize_url(url) for url in cited}
+            moved = any(normalize_url(p.url) not in wanted for p in support.passages)
+            return Kept(text, support.passages), "repointed" if moved else "supported"
         if support is not None and len(support.passages) == 1:
-            return Kept(support.passages[0].quote, support.passages), "completed"
-        return None, "dropped_cut_off"
-    if support is not None:
-        wanted = {normalize_url(url) for url in cited}
-        moved = any(normalize_url(p.url) not in wanted for p in support.passages)
-        return Kept(text, support.passages), "repointed" if moved else "supported"
-    closest = closest_passage(facts, passages, used)
-    if closest is not None:
-        return Kept(closest.quote, (closest,)), "rewritten"
-    return None, "dropped_unsupported"
+            # Not a sentence, but its passage is: the passage says it.
+            passage = support.passages[0]
+            if well_formed(passage.quote, self.question):
+                return Kept(passage.quote, support.passages), "rewritten"
+        closest = closest_passage(facts, self.quotable, self.tally.used)
+        if closest is not None:
+            return Kept(closest.quote, (closest,)), "rewritten"
+        return None, "dropped_malformed" if malformed else "dropped_unsupported"
 
 
 def _use(kept: Kept, tally: _Tally) -> None:

@@ -8,7 +8,10 @@
 
 No node calls another: each writes state through its action, and a rule reading the change
 sets the next node's ``should_act``. ``max_iters`` is a rule too: once that many searches are
-done the router finishes without asking the analyzer (its answer could not change anything).
+done the router finishes without asking the analyzer (its answer could not change anything);
+so is coverage: when the sources found state every word the question asks, from enough
+domains, the analyzer could only say FINISH, and is not asked. The planner is asked only with
+``plan_with_model``: by default the first search is the question's own keywords.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from sentinel.agents import (
     when_changed,
 )
 from sentinel.research import actions
+from sentinel.research.coverage import evidence_covers
 from sentinel.research.models import ResearchModels
 from sentinel.research.nodes import StructuredNode, final_report_json, search_call
 from sentinel.research.prompts import (
@@ -37,7 +41,7 @@ from sentinel.research.prompts import (
 from sentinel.research.runlog import RunLog
 from sentinel.research.schemas import AnalyzerDecision, ReportDraft, ResearchPlan
 from sentinel.research.settings import ResearchSettings
-from sentinel.research.state import NodeConfig, ResearchAgents, ResearchState
+from sentinel.research.state import NodeConfig, ResearchAgents, ResearchState, unique_domains
 from sentinel.research.throttle import CallGate
 from sentinel.research.tools import ResearchTools
 from sentinel.store import Delta, Store
@@ -165,6 +169,8 @@ def build_store(
         max_iters=settings.max_iters,
         min_domains=settings.min_domains,
         num_results=settings.num_results,
+        analyze_when_covered=settings.analyze_when_covered,
+        plan_with_model=settings.plan_with_model,
     )
     store = Store(state)
     for fn in (
@@ -185,17 +191,43 @@ def build_store(
 
 
 def after_search(state: ResearchState, delta: Delta) -> list[ActionCall]:
-    """A search is done: ask the analyzer, or finish once ``max_iters`` searches ran."""
+    """A search is done: ask the analyzer, or finish once ``max_iters`` searches ran, or
+    when the sources found state every word the question asks from enough domains (the
+    analyzer could only agree: its call is saved)."""
     if "iterations" not in delta.paths:
         return []
     if state.iterations >= state.max_iters:
         reason = f"max-iters reached ({state.iterations} of {state.max_iters} searches)"
         return [ActionCall("finish_research", {"reason": reason})]
+    enough = state.narrow or len(unique_domains(state.search_results)) >= state.min_domains
+    if (
+        enough
+        and not state.analyze_when_covered
+        and evidence_covers(state.question, evidence_texts(state))
+    ):
+        reason = "the sources found state every word the question asks"
+        return [ActionCall("finish_research", {"reason": reason})]
     return [trigger("analyzer")]
 
 
+def evidence_texts(state: ResearchState) -> list[str]:
+    """What the run found so far: the pages read and the snippets of the others."""
+    read = [page.excerpt for page in state.pages if page.error is None]
+    return [*read, *(f"{hit.title} {hit.snippet}" for hit in state.search_results)]
+
+
 RULES: list[Rule[ResearchState]] = [
-    when_changed("question", then=trigger("planner"), only_if=lambda s: bool(s.question)),
+    when_changed(
+        "question",
+        then=trigger("planner"),
+        only_if=lambda s: bool(s.question) and s.plan_with_model,
+    ),
+    # By default the first search is the question's keywords: no planner call.
+    when_changed(
+        "question",
+        then=ActionCall("plan", {"research_query": "", "narrow": False, "freshness": None}),
+        only_if=lambda s: bool(s.question) and not s.plan_with_model,
+    ),
     when_changed(
         "search_input",
         then=trigger("searcher"),

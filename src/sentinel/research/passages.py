@@ -49,6 +49,8 @@ class Passage:
     title_words: frozenset[str]
     values: Values
     context_values: Values
+    on_subject: bool = True
+    """Whether the passage is about the question's subject, not a look-alike (``subject``)."""
 
     @property
     def key(self) -> tuple[str, int]:

@@ -66,6 +66,8 @@ class ResearchState:
     max_iters: int
     min_domains: int
     num_results: int
+    analyze_when_covered: bool = False
+    plan_with_model: bool = False
     question: str = ""
     messages: list[NodeMessage] = field(default_factory=list)
     research_query: str = ""

@@ -64,7 +64,7 @@ class ResearchTools:
     def web(cls, provider: SearchProvider, *, fetcher: Fetcher | None = None) -> ResearchTools:
         """Search with ``provider``; read pages with ``fetcher`` (default: one guarded as the
         configuration says, ``SENTINEL_FETCH_ALLOW_HOSTS`` included)."""
-        fetcher = fetcher or Fetcher(guard=configured_guard())
+        fetcher = fetcher or Fetcher(guard=configured_guard(), keep_blocks=True)
         closers: list[Callable[[], Awaitable[None]]] = [fetcher.aclose]
         aclose = getattr(provider, "aclose", None)
         if callable(aclose):
@@ -95,6 +95,7 @@ class ResearchTools:
             guard=SSRFGuard(allow_hosts=list(hosts)),
             politeness=Politeness(min_interval=min_interval),
             clock=clock,
+            keep_blocks=True,  # a report quotes sentences: keep a page's blocks apart
         )
         return cls(provider, FetcherReader(fetcher), [fetcher.aclose, provider.aclose])
 

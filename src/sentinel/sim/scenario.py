@@ -29,6 +29,7 @@ A scenario is authored in YAML (see the bundled library in ``sentinel/sim/scenar
       - at: 2025-09-09T17:00:00Z
         condition: true
         facts: {release_date: 2025-09-19, price_usd: 799}
+    lookalikes: ["iPhone 16"]   # optional (research): phrases only a look-alike's text states
 
 A page does not exist before its first timeline entry. A body whose first line is a level-one
 heading (``# Headline``) gives that version its own headline; otherwise the page title is used.
@@ -278,6 +279,12 @@ class Scenario(_Strict):
     end: UtcDatetime
     sites: NonEmpty[Site]
     events: tuple[Event, ...]
+    lookalikes: tuple[str, ...] = Field(
+        default=(),
+        description="Research ground truth: phrases that only text about a look-alike of the "
+        "question's subject states (a neighbouring application's number, another day's "
+        "sailings); a report sentence stating one is about the wrong subject.",
+    )
 
     @field_validator("id")
     @classmethod

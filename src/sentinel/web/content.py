@@ -93,13 +93,16 @@ def decode(body: bytes, content_type_header: str | None, kind: Kind) -> str:
     return body.decode(encoding or "utf-8", errors="replace")
 
 
-def read_content(body: bytes, content_type_header: str | None, url: str) -> tuple[str, Extraction]:
-    """The media type and what can be read from the body (extraction for HTML)."""
+def read_content(
+    body: bytes, content_type_header: str | None, url: str, *, keep_blocks: bool = False
+) -> tuple[str, Extraction]:
+    """The media type and what can be read from the body (extraction for HTML;
+    ``keep_blocks``: see ``extract_html``)."""
     content_type = media_type(content_type_header)
     kind = classify(content_type, body, url)
     text = decode(body, content_type_header, kind)
     if kind == "html":
-        return content_type or "text/html", extract_html(text, url=url)
+        return content_type or "text/html", extract_html(text, url=url, keep_blocks=keep_blocks)
     if kind == "json":
         return content_type or "application/json", _read_json(text, content_type)
     return content_type or "text/plain", Extraction(text=text.strip())

@@ -246,12 +246,47 @@ def _title(root: etree._Element, metadata_title: str | None) -> str | None:
     return None
 
 
-def extract_html(markup: str, url: str | None = None) -> Extraction:
+def _main_text(markup: str, url: str | None, *, favor_precision: bool = False) -> str | None:
+    """trafilatura's main content of ``markup`` as Markdown (tables included)."""
+    content = parse_html(markup)
+    assert content is not None  # the caller parsed it once already
+    prune_noise(content)
+    mark_struck_prices(content)
+    text: str | None = trafilatura.extract(
+        content,
+        url=url,
+        output_format="markdown",
+        include_comments=False,
+        include_tables=True,
+        include_links=False,
+        include_images=False,
+        deduplicate=False,
+        favor_precision=favor_precision,
+    )
+    if text:
+        # trafilatura escapes the tildes mark_struck_prices wrote; they are markup here.
+        text = text.replace("\\~", "~")
+    return text
+
+
+KEPT_WORDS = 0.7
+"""Share of the one-line text's words the precise extraction must keep to replace it (it
+drops bylines and timestamps, never the paragraphs)."""
+
+
+def _keeps_words(text: str, precise: str) -> bool:
+    words = set(_WORD_SPLIT.split(text.casefold())) - {""}
+    kept = set(_WORD_SPLIT.split(precise.casefold()))
+    return not words or len(words & kept) >= KEPT_WORDS * len(words)
+
+
+def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = False) -> Extraction:
     """Title, published date, main content as Markdown, JSON-LD, offers and events of a page.
 
     The published date prefers the page's own structured claims (JSON-LD ``datePublished``,
     then ``article:published_time``-style meta tags and ``<time datetime>``) over trafilatura's
-    date-only guess.
+    date-only guess. With ``keep_blocks`` a page trafilatura ran into one line is read again
+    in its precise mode (research quotes sentences; monitors keep the text they fingerprint).
     """
     root = parse_html(markup)
     if root is None:
@@ -268,20 +303,15 @@ def extract_html(markup: str, url: str | None = None) -> Extraction:
     assert content is not None  # it parsed once already
     prune_noise(content)
     mark_struck_prices(content)
-    visible = page_text(content)  # before trafilatura, which prunes the tree it is given
-    text = trafilatura.extract(
-        content,
-        url=url,
-        output_format="markdown",
-        include_comments=False,
-        include_tables=True,
-        include_links=False,
-        include_images=False,
-        deduplicate=False,
-    )
-    if text:
-        # trafilatura escapes the tildes mark_struck_prices wrote; they are markup here.
-        text = text.replace("\\~", "~")
+    visible = page_text(content)
+    text = _main_text(markup, url)
+    if keep_blocks and text and "\n" not in text.strip():
+        # On a short page trafilatura may fall back to a baseline that runs every block into
+        # one line: the headline, the byline, a table's cells, the first paragraph. Its
+        # precise mode keeps the blocks apart; it is used when it keeps the words too.
+        precise = _main_text(markup, url, favor_precision=True)
+        if precise and "\n" in precise.strip() and _keeps_words(text, precise):
+            text = precise
     if not text or not text.strip():
         # trafilatura prunes the tree it is given, so the fallback reads a fresh copy.
         fallback = parse_html(markup)

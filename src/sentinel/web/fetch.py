@@ -13,6 +13,7 @@ the caller's copy is current.
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
@@ -147,8 +148,12 @@ class Fetcher:
         retry: RetryPolicy = NO_RETRY,
         clock: Callable[[], datetime] | None = None,
         file_roots: Iterable[Path] = (),
+        keep_blocks: bool = False,
     ) -> None:
         self.guard = guard or SSRFGuard()
+        # Pages run into one line by extraction are read again keeping their blocks (the
+        # research reader's choice; see ``extract_html``).
+        self.keep_blocks = keep_blocks
         self.proxy = proxy
         # Folders whose files may be read through file:// URLs (the local search's documents).
         self.file_roots = tuple(Path(root) for root in file_roots)
@@ -260,7 +265,10 @@ class Fetcher:
     async def _read(self, url: str, raw: _Raw, started: float) -> FetchResult:
         # Extraction is CPU-bound (trafilatura, lxml): keep it off the event loop.
         content_type, page = await asyncio.to_thread(
-            read_content, raw.body, raw.headers.get("content-type"), raw.final_url
+            functools.partial(read_content, keep_blocks=self.keep_blocks),
+            raw.body,
+            raw.headers.get("content-type"),
+            raw.final_url,
         )
         return FetchResult(
             url=url,

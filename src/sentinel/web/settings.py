@@ -151,13 +151,21 @@ def web_settings() -> WebSettings:
         raise ConfigError(f"SENTINEL_WEB_PROXY={error.get('input')!r}: {problem}") from None
 
 
-def configured_fetcher(*, file_roots: tuple[Path, ...] | list[Path] = ()) -> Fetcher:
+def configured_fetcher(
+    *, file_roots: tuple[Path, ...] | list[Path] = (), keep_blocks: bool = False
+) -> Fetcher:
     """A ``Fetcher`` whose guard admits ``SENTINEL_FETCH_ALLOW_HOSTS`` (a bad entry fails
-    here, named), going through ``SENTINEL_WEB_PROXY`` when it is set."""
+    here, named), going through ``SENTINEL_WEB_PROXY`` when it is set (``keep_blocks``: see
+    ``Fetcher``)."""
     # Imported here: deliveries read the allow lists without loading the page pipeline.
     from sentinel.web.fetch import Fetcher
 
-    return Fetcher(guard=configured_guard(), proxy=web_settings().proxy, file_roots=file_roots)
+    return Fetcher(
+        guard=configured_guard(),
+        proxy=web_settings().proxy,
+        file_roots=file_roots,
+        keep_blocks=keep_blocks,
+    )
 
 
 def search_transport() -> httpx.AsyncBaseTransport | None:

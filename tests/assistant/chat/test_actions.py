@@ -274,7 +274,7 @@ async def test_research_runs_a_real_research_job_and_returns_its_report(
         "file:///notes/green.md",
         "file:///notes/black.md",
     }
-    assert result["queries"] == ["tea"]
+    assert result["queries"] == ["tea made"]  # the question's keywords: no planner call
 
 
 async def test_a_failing_research_job_is_a_visible_error(make_deps: DepsFactory) -> None:

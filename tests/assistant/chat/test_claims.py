@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from sentinel.assistant.chat.claims import ClaimFilter, done_text, unsupported_claim
+from sentinel.assistant.chat.claims import ClaimFilter, Ran, unsupported_claim
+from sentinel.assistant.chat.done import done_text
 from sentinel.assistant.chat.events import ChatEvent
 from tests.assistant.chat.conftest import DepsFactory, Script, content, decision, named, run_turn
 
@@ -142,3 +143,128 @@ def test_done_text_quotes_the_memories_a_search_found() -> None:
     assert done_text([search]) == "From your memories: “fact 0”; “fact 1”; “fact 2”"
     search["result"] = {"count": 0, "hits": []}
     assert done_text([search]) == ""
+
+
+ISSUE_35 = (
+    "I then ran the query 'Remember that my sister Ana lives in Porto and loves running.' to "
+    "verify that the memory was saved correctly."
+)
+SAVE_ANA = "Remember that my sister Ana lives in Porto and loves running."
+
+
+def saved_only() -> list[Ran]:
+    """A turn that stored a memory and read nothing after (the retrieval ran first)."""
+    return Ran.of(
+        [{"action": "CREATE_MEMORY", "parameters": {"text": SAVE_ANA}, "ok": True}], SAVE_ANA
+    )
+
+
+def test_issue_35s_answer_claims_a_verification_that_never_ran() -> None:
+    assert unsupported_claim(ISSUE_35, saved_only()) is not None
+    checker = ClaimFilter(saved_only())
+    assert checker.feed(f"Got it. {ISSUE_35} Bye") == "Got it. "
+    assert checker.removed[0][0] == ISSUE_35
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        ISSUE_35,
+        "I ran a query against your monitors.",
+        "I've queried the database for your monitors.",
+        "I double-checked that the memory was stored.",
+        "Afterwards I confirmed the memory had been saved.",
+        "After running a search of the web, I found two articles.",
+        "I also looked up your tasks.",
+        "I verified your tasks.",
+        "The query returned no rows.",
+        "Then I searched online for Porto running clubs.",
+        "Having checked your monitors, nothing changed.",
+        "I listed your monitors.",
+        "I saved it and then checked that the memory was saved correctly.",
+        "Your tasks were listed and nothing is due.",
+        'I ran the query "running clubs in Porto" to find more.',
+    ],
+)
+def test_reads_and_verifications_that_did_not_run_are_claims_in_any_wording(
+    sentence: str,
+) -> None:
+    assert unsupported_claim(sentence, saved_only()) is not None, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "reports"),
+    [
+        # the retrieval every turn starts with is a memory search that ran
+        ("I searched your memories and found nothing about Ana.", []),
+        ("I looked through your memories first.", []),
+        (f"I ran the query '{SAVE_ANA}' on your memories.", []),
+        # a read after the write verifies it
+        (
+            "I checked that the memory was saved.",
+            [
+                {"action": "CREATE_MEMORY", "parameters": {"text": "x"}, "ok": True},
+                {"action": "SEARCH_MEMORIES", "parameters": {"query": "Ana"}, "ok": True},
+            ],
+        ),
+        (
+            "I listed your tasks: you have none.",
+            [{"action": "LIST_TASKS", "parameters": {}, "ok": True}],
+        ),
+        (
+            'I queried "SELECT name FROM monitors" and found one monitor.',
+            [
+                {
+                    "action": "QUERY_STATE",
+                    "parameters": {"sql": "SELECT name FROM monitors"},
+                    "ok": True,
+                }
+            ],
+        ),
+        ("I can run a query on your monitors if you like.", []),
+        ("Check the ferry times before you leave.", []),
+        ("Shall I verify the memory?", []),
+        ("I could not verify that.", []),
+        ("You ran the Porto half marathon last year.", []),
+        ("Ana ran the Porto marathon in 3 hours.", []),
+        ("I'm glad you checked.", []),
+        ("She listed three races.", []),
+    ],
+)
+def test_reads_that_ran_and_sentences_that_claim_none_pass(
+    sentence: str, reports: list[dict[str, object]]
+) -> None:
+    assert unsupported_claim(sentence, Ran.of(reports, SAVE_ANA)) is None, sentence
+
+
+def test_a_quoted_query_must_be_the_one_that_ran() -> None:
+    ran = Ran.of(
+        [{"action": "SEARCH_MEMORIES", "parameters": {"query": "sister Porto"}, "ok": True}], "hi"
+    )
+    assert unsupported_claim("I ran the query 'sister Porto'.", ran) is None
+    assert unsupported_claim("I ran the query 'brother Lisbon'.", ran) is not None
+
+
+def test_a_verification_before_the_write_does_not_verify_it() -> None:
+    ran = Ran.of(
+        [
+            {"action": "SEARCH_MEMORIES", "parameters": {"query": "Ana"}, "ok": True},
+            {"action": "CREATE_MEMORY", "parameters": {"text": "Ana"}, "ok": True},
+        ]
+    )
+    assert unsupported_claim("I verified that the memory was saved.", ran) is not None
+
+
+async def test_the_turn_removes_issue_35s_sentence_and_signs_it_as_removed(
+    make_deps: DepsFactory,
+) -> None:
+    answer = f"I will remember that Ana lives in Porto. {ISSUE_35}"
+    script = Script(
+        decisions=[decision(("CREATE_MEMORY", {"text": SAVE_ANA}), ("DONE", {}))], texts=[answer]
+    )
+    deps = make_deps(script)
+    events = await run_turn(deps, SAVE_ANA)
+    assert ISSUE_35 not in content(events)
+    assert "I will remember that Ana lives in Porto." in content(events)
+    [receipt] = await deps.ledger.list("alice")
+    assert receipt.payload["details"]["removed_claims"] == [ISSUE_35]

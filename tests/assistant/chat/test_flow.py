@@ -90,9 +90,10 @@ async def test_the_persona_sets_the_system_prompt_and_temperature(
 async def test_a_lower_case_persona_name_is_accepted(make_deps: DepsFactory) -> None:
     events = await run_turn(make_deps(Script(decisions=[persona("mediator")])), "We argue")
     assert named(events, "reasoning")[0]["persona"] == "MEDIATOR"
-    assert {"status": "Selected MEDIATOR (confidence 0.90)", "stage": "persona"} in named(
-        events, "status"
-    )
+    assert {
+        "status": "Selected MEDIATOR (the model's stated confidence 0.90)",
+        "stage": "persona",
+    } in named(events, "status")
 
 
 async def test_parallel_actions_return_results_in_plan_order(make_deps: DepsFactory) -> None:
@@ -571,3 +572,16 @@ async def test_every_event_carries_json_data(make_deps: DepsFactory) -> None:
     events = await run_turn(make_deps(script), "go")
     for event in events:
         assert json.loads(json.dumps(event.data)) == event.data
+
+
+async def test_a_stated_confidence_below_chance_is_not_shown_as_a_confidence(
+    make_deps: DepsFactory,
+) -> None:
+    deps = make_deps(Script(decisions=[persona("GUARDIAN", confidence=0.0)]))
+    events = await run_turn(deps, "Remember that my sister Ana lives in Porto.")
+    statuses = [s["status"] for s in named(events, "status") if s["stage"] == "persona"]
+    assert statuses[-1] == "Selected GUARDIAN (no usable confidence: the model stated 0.00)"
+    assert {r["confidence"] for r in named(events, "reasoning")} == {None}
+    [receipt] = await deps.ledger.list("alice", limit=1)
+    assert receipt.payload["details"]["confidence"] is None
+    assert receipt.payload["details"]["stated_confidence"] == 0.0

@@ -33,6 +33,7 @@ def turn_receipt(turn: Turn) -> ReceiptPayload:
         details={
             "iterations": turn.iterations,
             "confidence": turn.confidence,
+            "stated_confidence": turn.stated_confidence,
             "suggestions": turn.suggestions,
             "errors": turn.errors,
             "removed_claims": turn.removed_claims,

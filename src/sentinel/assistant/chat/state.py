@@ -30,6 +30,9 @@ class Turn:
     memories: list[dict[str, Any]] = field(default_factory=list)
     persona: Persona = DEFAULT_PERSONA
     confidence: float | None = None
+    """How sure the model said it was of the persona, when believable (see ``steps``)."""
+    stated_confidence: float | None = None
+    """What the model wrote as its confidence, believable or not (kept in the receipt)."""
     reasoning: list[str] = field(default_factory=list)
     outcomes: list[ActionOutcome] = field(default_factory=list)
     iterations: int = 0

@@ -8,7 +8,7 @@ read whose result was not known: writes teach nothing the model did not already 
 
 A decision that stays unusable after the model layer's repair round, or whose provider fails,
 yields a visible ``error`` event and falls back to what is safe (the default persona, no
-actions): a turn always answers and ends. The answer sees what was done (``claims.done_text``)
+actions): a turn always answers and ends. The answer sees what was done (``done.done_text``)
 and the results, is streamed sentence by sentence, and a sentence claiming an action that did
 not run is removed (``claims.ClaimFilter``).
 """
@@ -22,10 +22,11 @@ from typing import TypeVar
 from pydantic import BaseModel
 
 from sentinel.assistant.chat.actions import CONTROL_ACTIONS
-from sentinel.assistant.chat.claims import ClaimFilter, done_text, unsupported_claim
+from sentinel.assistant.chat.claims import ClaimFilter, Ran, unsupported_claim
+from sentinel.assistant.chat.done import done_text
 from sentinel.assistant.chat.events import ChatEvent
 from sentinel.assistant.chat.intents import drop_known, enforce
-from sentinel.assistant.chat.personas import DEFAULT_PERSONA
+from sentinel.assistant.chat.personas import DEFAULT_PERSONA, Persona
 from sentinel.assistant.chat.prompts import ANSWER_STOP, answer_messages, decision_messages
 from sentinel.assistant.chat.runtime import ActionOutcome
 from sentinel.assistant.chat.schemas import Decision, PlannedAction
@@ -38,6 +39,8 @@ from sentinel.llm import Message, TruncatedOutputError, UsageTracker
 M = TypeVar("M", bound=BaseModel)
 Events = AsyncIterator[ChatEvent]
 READS = frozenset({"SEARCH_MEMORIES", "LIST_TASKS", "LIST_MONITORS", "GET_MONITOR", "QUERY_STATE"})
+CHANCE = 1 / len(Persona)
+"""A stated confidence below this (picking one of five at random) contradicts the pick."""
 """Actions that learn something (RESEARCH too); the others change data the plan named."""
 
 
@@ -173,14 +176,26 @@ async def react(turn: Turn) -> Events:
 
 
 def _persona_chosen(turn: Turn, decision: Decision | None) -> list[ChatEvent]:
+    """The persona and how sure the model said it was, when that can be believed.
+
+    The confidence is the model's own statement, not a measured probability; one below
+    chance among the personas contradicts the choice it came with (a small model writes
+    0.0 beside the persona it picked), so it is recorded as stated and not shown as a
+    confidence."""
+    sure = ""
     if decision is None:
         turn.persona, turn.confidence = DEFAULT_PERSONA, None
         text = f"persona selection failed; using {DEFAULT_PERSONA.value}"
     else:
-        turn.persona, turn.confidence = decision.persona, decision.confidence
+        turn.persona, turn.stated_confidence = decision.persona, decision.confidence
         text = f"selected {decision.persona.value}"
+        if decision.confidence >= CHANCE:
+            turn.confidence = decision.confidence
+            sure = f" (the model's stated confidence {decision.confidence:.2f})"
+        else:
+            turn.confidence = None
+            sure = f" (no usable confidence: the model stated {decision.confidence:.2f})"
     turn.reasoning.append(f"persona {turn.persona.value}: {text}")
-    sure = "" if turn.confidence is None else f" (confidence {turn.confidence:.2f})"
     return [
         turn.status("persona", f"Selected {turn.persona.value}{sure}"),
         turn.reasoning_event(text),
@@ -262,7 +277,7 @@ async def answer(turn: Turn) -> Events:
         turn.waiting_for,
     )
     settings = turn.deps.settings
-    checker = ClaimFilter(frozenset(o.action for o in turn.outcomes if o.ok), said=done)
+    checker = ClaimFilter(Ran.of([o.report() for o in turn.outcomes], turn.query), said=done)
     stream = turn.deps.model.stream(
         messages,
         max_tokens=settings.answer_tokens,

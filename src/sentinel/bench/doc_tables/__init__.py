@@ -42,7 +42,11 @@ from sentinel.bench.doc_tables.monitoring import (
     monitor_repeats,
     monitor_test,
 )
-from sentinel.bench.doc_tables.research import research_embedded, research_extractive
+from sentinel.bench.doc_tables.research import (
+    research_embedded,
+    research_embedded_2threads,
+    research_extractive,
+)
 from sentinel.bench.doc_tables.runtime import llm, store
 from sentinel.bench.doc_tables.sensing import sensing, sensing_corpus
 from sentinel.bench.summary_table import readme_summary
@@ -65,6 +69,7 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "monitor-repeats": monitor_repeats,
     "research-extractive": research_extractive,
     "research-embedded": research_embedded,
+    "research-embedded-2threads": research_embedded_2threads,
     "assistant-memory": assistant_memory,
     "assistant-memory-scaling": assistant_memory_scaling,
     "assistant-turn-overhead": assistant_turn_overhead,
