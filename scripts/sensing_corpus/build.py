@@ -4,7 +4,8 @@ case may be edited by hand afterwards; rebuilding overwrites the cases written h
 
 Each ``cases_*.py`` module lists functions that return a ``Case``; the templates render
 pages the way the platforms they imitate do (``shops*.py``, ``releases.py``, ``status.py``,
-``booking.py``, ``notices.py``).
+``booking.py``, ``notices.py``, ``marketplace.py``); the ``cases_more_*.py`` modules carry
+their pages' templates with their cases, one platform each.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ MODULES = [
     "cases_de_pages",
     "cases_es_shops",
     "cases_es_pages",
+    "cases_more_en_shops",
+    "cases_more_en_pages",
+    "cases_more_fr",
+    "cases_more_de",
+    "cases_more_es",
 ]
 
 
