@@ -17,30 +17,45 @@ MONTHS = {
     name: number
     for number, names in enumerate(
         (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
+            # English; French; German; Spanish (accented and plain, with the usual short forms;
+            # not Spanish "ago", which is an English word).
+            ("january", "jan", "janvier", "janv", "januar", "jänner", "enero", "ene"),
+            ("february", "feb", "février", "fevrier", "févr", "fevr", "februar", "febrero"),
+            ("march", "mar", "mars", "märz", "maerz", "mär", "marzo"),
+            ("april", "apr", "avril", "avr", "abril", "abr"),
+            ("may", "mai", "mayo"),
+            ("june", "jun", "juin", "juni", "junio"),
+            ("july", "jul", "juillet", "juil", "juli", "julio"),
+            ("august", "aug", "août", "aout", "agosto"),
+            ("september", "sep", "sept", "septembre", "septiembre", "setiembre"),
+            ("october", "oct", "octobre", "oktober", "okt", "octubre"),
+            ("november", "nov", "novembre", "noviembre"),
+            (
+                "december",
+                "dec",
+                "décembre",
+                "decembre",
+                "déc",
+                "dezember",
+                "dez",
+                "diciembre",
+                "dic",
+            ),
         ),
         start=1,
     )
     for name in names
 }
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
-_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+_DAY = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th|er|º|°)?\.?"
 _DATE_PATTERNS = (
     re.compile(r"\b(?P<year>\d{4})-(?P<mnum>[01]\d)-(?P<day>[0-3]\d)\b"),
-    re.compile(rf"\b{_DAY}\s+(?P<month>{_MONTH})\.?(?:,?\s+(?P<year>\d{{4}}))?\b", re.I),
+    re.compile(
+        rf"\b{_DAY}\s+(?:de\s+)?(?P<month>{_MONTH})\.?(?:,?\s+(?:de\s+)?(?P<year>\d{{4}}))?(?!\w)",
+        re.I,
+    ),
     re.compile(rf"\b(?P<month>{_MONTH})\.?\s+{_DAY}(?:,?\s+(?P<year>\d{{4}}))?\b", re.I),
-    re.compile(rf"\b(?P<month>{_MONTH})\.?\s+(?P<year>\d{{4}})\b", re.I),
+    re.compile(rf"\b(?P<month>{_MONTH})\.?\s+(?:de\s+)?(?P<year>\d{{4}})\b", re.I),
 )
 _NUMBER = re.compile(
     r"(?<![\w.])(?P<digits>\d{1,3}(?:,\d{3})+|\d+)(?P<fraction>\.\d+)?"

@@ -47,6 +47,18 @@ def compile_sentence(sentence: str, criteria: str | None = None) -> Contract | N
     separate = bool(criteria and criteria.strip() and criteria.strip() != sentence.strip())
     if phrases.STREAM.search(_body(sentence)):
         return None
+    watched = phrases.WATCH_AND_TELL.match(sentence)
+    if watched is not None and not separate:
+        # "Keep an eye on Brightwater Jazz Festival and tell me when they put out the 2027
+        # dates": the subject is what is watched (with a year the rest names).
+        contract = _compile(_body(sentence[watched.end() :]))
+        if contract is None:
+            return None
+        name = watched["subject"].strip(" ,")
+        rest = sentence[watched.end() :]
+        years = [y for y in re.findall(r"\b20\d\d\b", rest) if y not in name]
+        subject = Subject(name=" ".join([name, *years])[:200], site=contract.subject.site)
+        return contract.model_copy(update={"subject": subject})
     contract = _compile(_body(criteria if separate else sentence))
     if contract is None or not separate:
         return contract
@@ -72,6 +84,7 @@ def _body(text: str | None) -> str:
     if not text:
         return ""
     body = " ".join(text.split()).strip()
+    body = phrases.CLOSING.sub("", body)
     body = phrases.LEAD_IN.sub("", body, count=1)
     return body.rstrip(" .!?;:").strip()
 
@@ -88,7 +101,8 @@ def _threshold(body: str) -> Contract | None:
             return _price_contract(subject, "<=", amount, currency)
     for operator, words in phrases.COMPARE_BEFORE.items():
         pattern = re.compile(
-            rf"(?<![\w-])(?:{words})\s+(?P<money>{phrases.MONEY.pattern})",
+            rf"(?<![\w-])(?:{words})\s+(?:(?:les|la|le|the|die|der|den|el|los|las)\s+)?"
+            rf"(?P<money>{phrases.MONEY.pattern})",
             re.IGNORECASE | re.VERBOSE,
         )
         for match in pattern.finditer(body):
@@ -141,6 +155,19 @@ def _looks_like_price(body: str, start: int) -> bool:
 
 
 def _in_stock(body: str) -> Contract | None:
+    person = phrases.CAN_BUY_PERSON.search(body)
+    if person is not None:
+        named = person["de"] or person["fr"] or person["es"]
+        subject = _subject(named, "")
+        if subject is None:
+            return None
+        return Contract(
+            subject=subject,
+            fields=(ContractField(name="in_stock", measure="in_stock"),),
+            condition="in_stock",
+            summary="it is in stock",
+            lifetime="minutes",
+        )
     can = phrases.CAN_ORDER.search(body)
     match = phrases.IN_STOCK.search(body) or phrases.AVAILABLE_IN.search(body)
     if can is not None:
@@ -193,6 +220,10 @@ def _release(body: str) -> Contract | None:
     of = re.match(r"\s*(?:of|for|de|von|für)\s+(?P<name>.+?)\s+(?:is|gets|are)\s+", after, re.I)
     if newer is not None and of is not None and not subject_text.strip():
         subject_text, after = of["name"], ""
+    # "(la versión final, no la de pruebas)", "final": what kind of release, not who.
+    subject_text = re.sub(r"\([^)]*\)", " ", subject_text)
+    subject_text = phrases.FINAL_RELEASE.sub(" ", subject_text)
+    after = re.sub(r"\([^)]*\)", " ", after)
     subject = _subject(subject_text, after, keep_version=newer is None)
     if subject is None:
         return None
@@ -301,10 +332,18 @@ def _dates(body: str) -> Contract | None:
     return _single(subject, "date", "date", "date != null", "a date is announced", "days")
 
 
+def _names_bookable(text: str) -> bool:
+    """Whether ``text`` opens with a bookable thing, after at most two words ("haircut
+    slot", "cita previa")."""
+    words = text.split()
+    return any(phrases.BOOKABLE.match(" ".join(words[k:])) for k in range(min(3, len(words))))
+
+
 def _available(body: str) -> Contract | None:
     match = phrases.AVAILABLE.search(body) or phrases.RELEASES_SLOTS.search(body)
     there = phrases.THERE_IS.search(body)
-    if match is None and there is not None and phrases.BOOKABLE.match(body[there.end() :]):
+    booked = there is not None and _names_bookable(body[there.end() :])
+    if match is None and there is not None and booked:
         # "haya cita previa para renovar el DNI": the bookable thing exists, i.e. is free.
         subject = _subject(body[there.end() :], "")
         if subject is None:
@@ -398,14 +437,19 @@ def _subject(before: str, after: str, *, keep_version: bool = True) -> Subject |
             before = cut
         break
     if not before.strip(" ,"):
-        # "vuelva a haber stock de la Nintendo Switch 2": the subject follows, after "of".
+        # "vuelva a haber stock de la Nintendo Switch 2", "vuelva a funcionar el TPV virtual
+        # de CobroFácil": the subject follows the predicate.
         of = re.match(r"^(?:of|de|du|des|von|der)\s+(?P<rest>.+)$", after, re.IGNORECASE)
-        if of is not None:
-            before, after = of["rest"], ""
+        if of is not None or after.strip(" ,"):
+            before, after = (of["rest"] if of is not None else after), ""
             found = phrases.SITE.search(" " + before)
             if site is None and found is not None and not phrases.NOT_A_SITE.match(found["site"]):
                 site = found["site"].strip(" .")
                 before = (" " + before)[: found.start()].strip()
+    inside = phrases.SITE_INSIDE.search(before) if site is None else None
+    if inside is not None and not phrases.NOT_A_SITE.match(inside["site"]):
+        site = inside["site"].strip(" .")
+        before = before[: inside.start()] + inside["rest"]
     name = phrases.PRICE_OF.sub("", before.strip(" ,"))
     name = phrases.SAYS.sub(" ", name)
     name = phrases.ARTICLES.sub("", name).strip(" ,")

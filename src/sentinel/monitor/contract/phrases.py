@@ -21,19 +21,36 @@ LEAD_IN = re.compile(
       (?:tell|let|notify|alert|ping|warn|email|e-mail|text|message|inform|remind|send)\s+me
         (?:\s+know)?(?:\s+(?:as\s+soon\s+as|the\s+moment|the\s+minute|the\s+day|each\s+time|
         every\s+time|whenever|when|if|once|whether|in\s+case))?
+      |(?:when|once|as\s+soon\s+as|the\s+moment)(?=\s)
       |i\s+(?:want|need|would\s+like|'d\s+like)\s+to\s+know\s+(?:when|if|whether)
+      |(?:je\s+veux|j'aimerais|je\s+voudrais)\s+savoir\s+(?:quand|si)
+      |ich\s+(?:will|m[öo]chte|w[üu]rde\s+gern)\s+wissen,?\s+(?:wann|ob)
+      |(?:quiero|quisiera|me\s+gustar[íi]a)\s+saber\s+(?:cu[áa]ndo|si)
       |(?:watch|look\s+out|check)\s+(?:for\s+when|whether|if|when)
       |(?:pr[ée]viens|avertis|alerte|signale|dis|informe|pr[ée]venez|avertissez|dites)-?(?:moi|nous)
         (?:\s+(?:d[èe]s\s+que|quand|lorsque|si|chaque\s+fois\s+que|la\s+prochaine\s+fois\s+que))?
       |(?:sag|sagt|sagen\s+sie)\s+mir(?:\s+bescheid)?,?(?:\s+(?:wenn|sobald|falls|ob|jedes\s+mal,?\s+wenn))?
-      |(?:benachrichtige|informiere|warne|melde)\s+(?:mich|uns),?(?:\s+(?:wenn|sobald|falls|jedes\s+mal,?\s+wenn))?
+      |(?:benachrichtige|benachrichtigt|informier(?:e|t)?|warne|melde)\s+(?:mich|uns),?(?:\s+(?:wenn|sobald|falls|jedes\s+mal,?\s+wenn))?
       |gib\s+mir\s+bescheid,?(?:\s+(?:wenn|sobald|falls))?
-      |(?:av[íi]same|dime|notif[íi]came|inf[óo]rmame|al[ée]rtame|av[íi]senme)
+      |(?:av[íi]same|av[íi]sadme|dime|decidme|notif[íi]came|inf[óo]rmame|al[ée]rtame|av[íi]senme)
         (?:\s+(?:cuando|si|en\s+cuanto|cada\s+vez\s+que|apenas))?
     )[\s,:]+""",
     re.IGNORECASE | re.VERBOSE,
 )
 
+# "Keep an eye on Brightwater Jazz Festival and tell me when they …": the subject comes first.
+WATCH_AND_TELL = re.compile(
+    r"""^\s*(?:please\s+)?(?:keep\s+an\s+eye\s+on|watch|monitor|follow|track|surveille|behalte|vigila)
+      \s+(?P<subject>.+?),?\s+(?:and|et|und|y)\s+""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# "… Keep an eye on it for me": a closing request that adds nothing.
+CLOSING = re.compile(
+    r"(?:[?.!]?\s*(?:please\s+)?(?:keep\s+an\s+eye\s+on\s+it|watch\s+it|let\s+me\s+know)"
+    r"(?:\s+for\s+me)?|,\s*(?:please\s+)?(?:tell|let|ping|notify|alert|email)\s+me(?:\s+know)?)"
+    r"(?:,?\s+please)?[.!]?\s*$",
+    re.IGNORECASE,
+)
 # Words that say "every time" rather than "once" (the spec's notify default is once).
 REPEATING = re.compile(
     r"\b(?:each\s+time|every\s+time|whenever|chaque\s+fois|jedes\s+mal|immer\s+wenn|"
@@ -110,7 +127,9 @@ BOOKABLE = re.compile(
 RELEASED = re.compile(
     r"""\b(?:(?:is|gets|has\s+been|was|are)\s+)?(?:officially\s+)?(?:released|out|published
       |launched|shipped|available\s+(?:for\s+download|to\s+download)|generally\s+available|tagged)\b
-      |\b(?:comes?\s+out|ships|launches|drops|is\s+here|goes\s+live)\b
+      |\b(?:comes?\s+out|ships|launches|lands|drops|is\s+here|goes\s+live|is\s+(?:finally\s+)?out)\b
+      |\b(?:can\s+(?:be\s+)?download(?:ed)?|(?:se\s+)?puede\s+descargar|t[ée]l[ée]chargeable
+      |herunterladen\s+kann|(?:raus|heraus)bringt|rauskommt)\b
       |\b(?:release[sd]?|publishes|ships|tags)\s+(?:version\s+|v)?\d
       |\ba\s+(?:new\s+)?(?:version|release)\b|\bnewer\s+than\b|\bnew\s+(?:version|release)\b
       |\b(?:sort|sortie|est\s+sortie?|est\s+publi[ée]e?|parait|para[iî]t|est\s+disponible)\b
@@ -124,14 +143,18 @@ NEWER_THAN = re.compile(
     r"(?:la\s+|version\s+|v)?(?P<version2>\d+(?:\.\d+)*)",
     re.IGNORECASE,
 )
-VERSION = re.compile(r"(?<![\w.])v?(?P<version>\d+(?:\.\d+){1,3})(?![\w.])|\bversion\s+(\d+)\b")
+VERSION = re.compile(
+    r"(?<![\w.])v?(?P<version>\d+(?:\.\d+){1,3})(?![\w.])|\bversi(?:on|ón)\s+(\d+)\b",
+    re.IGNORECASE,
+)
 WANTS_PRERELEASE = re.compile(
     r"\b(?:beta|alpha|rc\d*|release\s+candidate|preview|nightly|pre-?release|canary)\b",
     re.IGNORECASE,
 )
 FINAL_RELEASE = re.compile(
     r"\b(?:not\s+(?:a|the)\s+(?:release\s+candidate|beta|rc|preview)|final|stable|officially"
-    r"|general\s+availability)\b",
+    r"|general\s+availability|versi[óo]n\s+final|no\s+la\s+de\s+pruebas|version\s+finale"
+    r"|endg[üu]ltige|keine\s+(?:labor|beta|test)-?version)\b",
     re.IGNORECASE,
 )
 RESOLVED = re.compile(
@@ -142,7 +165,8 @@ RESOLVED = re.compile(
       |\bis\s+back(?:\s+(?:up|online))?\b|\brecovers?\b|\bcomes?\s+back\b
       |\b(?:r[ée]solue?|r[ée]tablie?|fonctionne\s+[àa]\s+nouveau|de\s+nouveau\s+en\s+ligne)\b
       |\b(?:behoben|gel[öo]st|funktioniert\s+wieder|wieder\s+(?:erreichbar|online|verf[üu]gbar))\b
-      |\b(?:resuelt[oa]|se\s+resuelve|funciona\s+de\s+nuevo|vuelve\s+a\s+funcionar|restablecid[oa])\b""",
+      |\b(?:resuelt[oa]|se\s+resuelve|funciona\s+de\s+nuevo|vuelv[ae]n?\s+a\s+funcionar
+      |restablecid[oa])\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 OUTAGE = re.compile(
@@ -180,14 +204,16 @@ DECIDED = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 DATES_ANNOUNCED = re.compile(
-    r"""\b(?:announces?|sets?|confirms?|publishes|reveals?|names?)\s+(?:the\s+|a\s+|its\s+)?
-        (?:new\s+)?(?:dates?|release\s+date|opening\s+date|reopening\s+date|publication\s+date|
+    r"""\b(?:announces?|announced|sets?|confirms?|publishes|publish|reveals?|names?|puts?\s+out
+      |releases?|posts?)\s+(?:the\s+|a\s+|its\s+|their\s+)?(?:(?:\d{4}|new|official|full)\s+)*
+        (?:dates?|release\s+date|opening\s+date|reopening\s+date|publication\s+date|
         schedule|day)\b
       |\b(?:dates?|release\s+date)\s+(?:is|are)\s+(?:announced|set|confirmed|published)\b
       |\bwith\s+the\s+dates?\b|\bannounces?\s+when\b
       |\b(?:annonce|fixe|d[ée]voile|confirme)\s+(?:la|les|une)\s+dates?\b
       |\b(?:termine?|datum|daten)\s+(?:bekannt|fest)|\bgibt\s+(?:den|die)\s+(?:termine?|daten?)\b
-      |\b(?:anuncia|fija|confirma|publica)\s+(?:la|las|una)\s+fechas?\b""",
+      |\b(?:anunci(?:a|e|en|an)|fij(?:a|e|en)|confirm(?:a|e|en)|public(?:a|an|quen))\s+
+        (?:la|las|una)\s+fechas?\b""",
     re.IGNORECASE | re.VERBOSE,
 )
 
@@ -227,6 +253,13 @@ SITE_FIRST = re.compile(
       (?P<rest>\s+(?:on|for|in|at|from|between|before|after|pour|le|am|im|für|para|el)\s+.*)$""",
     re.VERBOSE,
 )
+# "haircut slot at Fade & Co Shoreditch this Saturday": the site, then a qualifier, inside.
+SITE_INSIDE = re.compile(
+    r"""\s(?:at|chez|bei|en|à)\s+(?:the\s+)?
+      (?P<site>[A-Z0-9][\w'&.-]*(?:\s+(?:&\s+)?[A-Z0-9][\w'&.-]*){0,4})
+      (?P<rest>\s+(?:this|next|on|for|in|before|after|during|pour|le|ce|am|diesen|este|el)\s.*)$""",
+    re.VERBOSE,
+)
 NOT_A_SITE = re.compile(
     r"^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april"
     r"|may|june|july|august|september|october|november|december|pc|mac|ios|android|linux|windows"
@@ -235,7 +268,8 @@ NOT_A_SITE = re.compile(
 )
 # "haya cita previa", "there is a table", "es gibt einen Termin": a bookable thing exists.
 THERE_IS = re.compile(
-    r"\b(?:there\s+(?:is|are)|il\s+y\s+(?:a|ait)|es\s+gibt|hay|haya)\s+(?:an?\s+|une?\s+|un\s+"
+    r"\b(?:there\s+(?:is|are)|(?:is|are)\s+there|il\s+y\s+(?:a|ait)|es\s+gibt|gibt\s+es|hay|haya)"
+    r"\s+(?:any\s+|an?\s+|une?\s+|un\s+"
     r"|una\s+|einen?\s+|des\s+|some\s+|free\s+|available\s+)?",
     re.IGNORECASE,
 )
@@ -262,6 +296,16 @@ CAN_ORDER = re.compile(
     r"\b(?:i|we|you|one)\s+can\s+(?:actually\s+|finally\s+|now\s+)?(?:order|buy|pre-?order|purchase"
     r"|get)\s+",
     re.IGNORECASE,
+)
+# "wenn ich das iPad … bei X liefern lassen kann", "quand je peux commander …", "cuando pueda
+# comprar …": the subject is between the person and the verb, or after it.
+CAN_BUY_PERSON = re.compile(
+    r"""\bich\s+(?P<de>.+?)\s+(?:nach\s+hause\s+)?(?:kaufen|bestellen|liefern\s+lassen
+      |vorbestellen|abholen)\s+kann\b
+      |\b(?:je\s+(?:peux|pourrai|pourrais)|on\s+(?:peut|pourra))\s+(?:enfin\s+)?(?:commander
+        |acheter|r[ée]server)\s+(?P<fr>.+)$
+      |\b(?:pueda|podr[ée]|se\s+pueda)\s+(?:ya\s+)?(?:comprar|pedir|encargar)\s+(?P<es>.+)$""",
+    re.IGNORECASE | re.VERBOSE,
 )
 # A product available in a variant: "available in EU size 44", "available in blue".
 AVAILABLE_IN = re.compile(

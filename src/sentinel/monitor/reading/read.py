@@ -75,9 +75,9 @@ def matcher_for(contract: Contract) -> SubjectMatcher:
     when = ""
     if contract.wanted_version:
         name = re.sub(rf"(?<![\w.])v?{re.escape(contract.wanted_version)}(?![\w.])", " ", name)
+    when = " ".join(m.group() for m in DAY_PATTERNS.finditer(name))
+    name = _without_days(name) or name
     if contract.field("available") is not None:
-        when = " ".join(m.group() for m in DAY_PATTERNS.finditer(name))
-        name = _without_days(name)
         words = [w for w in re.findall(r"\w+", name) if atoms(w)]
         left = [w for w in words if not BOOKABLE.fullmatch(w)]
         if contract.subject.site and len(left) <= 1:
@@ -94,6 +94,10 @@ def _without_days(name: str) -> str:
         before = _DATE_WORDS_BEFORE.search(name[:start])
         cut = before.start() if before else start
         name = name[:cut] + " " + name[end:]
+    name = re.sub(r"\(\s*\)", " ", name)  # "(16 Jan)" gone leaves "()"
+    name = re.sub(
+        r"\b(?:this|next|on)?\s*(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", " ", name, flags=re.I
+    )
     return " ".join(name.split())
 
 

@@ -30,7 +30,8 @@ AVAILABILITY: dict[str, bool] = {
     "instock": True,
     "limitedavailability": True,
     "onlineonly": True,
-    "instoreonly": True,
+    # In stock in a shop only: it cannot be ordered, which is what "in stock" asks of a page.
+    "instoreonly": False,
     "instockonly": True,
     "outofstock": False,
     "soldout": False,

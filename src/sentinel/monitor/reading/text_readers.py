@@ -47,9 +47,21 @@ _RELEASE_CONTEXT = re.compile(
     r"|actualizaci[óo]n)\b",
     re.IGNORECASE,
 )
+# A version a page says is not out: in a changelog's "Unreleased" section, feature-frozen,
+# planned, upcoming, in development (the four languages).
+_UNRELEASED = re.compile(
+    r"\b(?:unreleased|not\s+(?:yet\s+)?(?:been\s+)?released|feature[\s-]fr(?:ee|o)z(?:e|en)|upcoming"
+    r"|in\s+development|work\s+in\s+progress|coming\s+soon|planned|roadmap|next\s+release"
+    r"|(?:will|to)\s+be\s+released|release\s+date\s*:?\s*(?:tba|tbc)|non\s+publi[ée]e?|[àa]\s+venir"
+    r"|prochaine\s+version|en\s+d[ée]veloppement|unver[öo]ffentlicht|geplant|demn[äa]chst"
+    r"|n[äa]chste\s+version|in\s+entwicklung|no\s+publicad[oa]|pr[óo]xima\s+versi[óo]n"
+    r"|en\s+desarrollo|planificad[oa]|previst[oa])\b",
+    re.IGNORECASE,
+)
 _NOT_A_VERSION_CONTEXT = re.compile(
     r"\b(?:requires?|compatible|depends|supports?|minimum|python|node(?:\.js)?|java|android|ios"
-    r"|macos|windows|upgrad(?:e|ing)\s+from|since|introduced\s+in|deprecated|hdmi|displayport|usb"
+    r"|macos|windows|upgrad(?:e|ing)\s+(?:from|to)|migrat(?:e|ing|ion)\s+(?:from|to|guide)|since"
+    r"|introduced\s+in|deprecated|hdmi|displayport|usb"
     r"|bluetooth|wi-?fi|pcie|ddr\d?|gddr\d?)\b",
     re.IGNORECASE,
 )
@@ -135,7 +147,12 @@ def reports(sentence: str, start: int) -> bool:
 
 
 def price_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
-    """The current prices the page's text states for the subject, with their currency."""
+    """The current prices the page's text states for the subject, with their currency (on the
+    subject's day, when it is for one and the page dates its prices)."""
+    return on_the_subjects_day(_prices(page, matcher), matcher)
+
+
+def _prices(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
     found: list[Candidate] = []
     for about in about_sentences(page, matcher):
         sentence, score = about.sentence, about.score
@@ -229,20 +246,13 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
     than the one the subject names ("Available times at Hendon" for Mill Hill) is not one."""
     cues: list[tuple[object, re.Pattern[str]]] = [(False, lexicon.NO_SLOTS), (True, lexicon.SLOTS)]
     sentences = sentences_of(page)
-    wanted = named_days(f"{matcher.when} {matcher.name} {matcher.site or ''}")
     candidates = [
         candidate
         for candidate in _cue_candidates(page, matcher, cues, what="availability")
+        + _time_list_candidates(page, matcher)
         if not _elsewhere(candidate.quote, matcher)
     ]
-    if wanted and any(_stated_days(c.quote) for c in candidates):
-        # The page says which days its slots are on: only what it says of the subject's day
-        # counts ("Reservations open five months in advance" says nothing of 9 April).
-        candidates = [
-            replace(c, labelled=True)
-            for c in candidates
-            if _stated_days(c.quote) and _on_wanted_day(c.quote, wanted)
-        ]
+    candidates = on_the_subjects_day(candidates, matcher)
     found: list[Candidate] = []
     for candidate in candidates:
         if candidate.value is True:
@@ -250,6 +260,58 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
             if detail:
                 candidate = replace(candidate, quote=f"{candidate.quote} {detail}")
         found.append(candidate)
+    return found
+
+
+def on_the_subjects_day(candidates: list[Candidate], matcher: SubjectMatcher) -> list[Candidate]:
+    """When the subject is for a day and the page dates what it states, only what it states
+    of that day ("Reservations open five months in advance" says nothing of 9 April; the
+    calendar's "sam. 13 févr. à partir de 109 €" is the night of the 13th)."""
+    wanted = named_days(f"{matcher.when} {matcher.name} {matcher.site or ''}")
+    if not wanted or not any(_stated_days(c.quote) for c in candidates):
+        return candidates
+    return [
+        replace(c, labelled=True)
+        for c in candidates
+        if _stated_days(c.quote) and _on_wanted_day(c.quote, wanted)
+    ]
+
+
+_CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.h][0-5]\d\b")
+
+
+def _time_list_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
+    """Free times a booking page lists under the day they are on ("## Saturday 16 January"
+    then "- 15:45 with Jordan"): the heading and its first times, as the page writes them."""
+    wanted = named_days(f"{matcher.when} {matcher.name}")
+    sentences = sentences_of(page)
+    found = []
+    for index, sentence in enumerate(sentences):
+        if not sentence.heading or sentence.aside:
+            continue
+        days = _stated_days(sentence.text)
+        if not days or (wanted and not _on_wanted_day(sentence.text, wanted)):
+            continue
+        times: list[str] = []
+        for item in sentences[index + 1 : index + 1 + 2 * DETAIL_LINES]:
+            if item.heading or not _CLOCK.search(item.text):
+                break
+            if item.line not in times:
+                times.append(item.line)
+        if times:
+            quote = f"{sentence.text} {' '.join(times)}"
+            found.append(
+                Candidate(
+                    True,
+                    quote,
+                    page.url,
+                    "page",
+                    1.0,
+                    sentence.position,
+                    note=f"times listed under {sentence.text!r}",
+                    labelled=True,
+                )
+            )
     return found
 
 
@@ -339,6 +401,8 @@ def version_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candid
         sentence, score = about.sentence, about.score
         text = sentence.text
         if not (sentence.heading or _RELEASE_CONTEXT.search(text) or sentence.lead):
+            continue
+        if _UNRELEASED.search(text) or _UNRELEASED.search(sentence.section):
             continue
         for match in _VERSION.finditer(text):
             raw = match["version"]

@@ -153,11 +153,15 @@ def _slots_in(value: Any, quote: str) -> str | None:
     if value is True and negative is not None:
         return f'the quote says "{negative.group()}"'
     masked = lexicon.NO_SLOTS.sub(" ", quote)
-    if value is False and negative is None and lexicon.SLOTS.search(masked) is not None:
+    offered = lexicon.SLOTS.search(masked) or _CLOCK.search(masked)  # a listed time is one
+    if value is False and negative is None and offered is not None:
         return "the quote says one is available"
-    if negative is None and lexicon.SLOTS.search(masked) is None:
+    if negative is None and offered is None:
         return "the quote says nothing about availability"
     return None
+
+
+_CLOCK = re.compile(r"\b(?:[01]?\d|2[0-3])[:.h][0-5]\d\b")
 
 
 def _version_in(value: Any, quote: str) -> str | None:
