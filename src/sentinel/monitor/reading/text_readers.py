@@ -35,7 +35,7 @@ _VERSION = re.compile(
     re.IGNORECASE,
 )
 _PRERELEASE_WORDS = re.compile(
-    r"\b(?:beta|alpha|rc\s?\d*|release\s+candidate|preview|nightly|snapshot|canary|pre-?release"
+    r"\b(?:beta|alpha|rc\s?\d*|release\s+candidate|preview|nightly|snapshot|canary|pre-?releases?"
     r"|dev(?:elopment)?\s+build|test\s+build|b[êe]ta|vorabversion|vorschau|versi[óo]n\s+preliminar)\b",
     re.IGNORECASE,
 )
@@ -255,7 +255,7 @@ def slot_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate
     candidates = on_the_subjects_day(candidates, matcher)
     found: list[Candidate] = []
     for candidate in candidates:
-        if candidate.value is True:
+        if candidate.value is True and not candidate.note.startswith("times listed"):
             detail = _detail_after(sentences, candidate.position)
             if detail:
                 candidate = replace(candidate, quote=f"{candidate.quote} {detail}")
