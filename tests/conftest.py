@@ -9,6 +9,10 @@ Tests receive notifications on loopback servers (webhooks, A2A pushes, research 
 which Sentinel refuses by default (``sentinel.web.outbound``). Every test therefore opts in
 the way a user with a receiver on a trusted network does, with ``SENTINEL_NOTIFY_ALLOW_HOSTS``;
 the tests of the guard itself remove the opt-in (``strict_outbound``).
+
+A command that needs the local model starts the home's model server by default, and the
+server outlives the command for minutes (``SENTINEL_LLM_SERVER``): every test runs with it
+off, so no test leaves a process behind; the server's own tests turn it on and stop it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,12 @@ settings.load_profile("sentinel")
 def loopback_receivers_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let notifications reach the tests' loopback receivers (an explicit opt-in)."""
     monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", LOOPBACK_RECEIVERS)
+
+
+@pytest.fixture(autouse=True)
+def no_model_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Local models load in the process that uses them (and its subprocesses)."""
+    monkeypatch.setenv("SENTINEL_LLM_SERVER", "off")
 
 
 @pytest.fixture

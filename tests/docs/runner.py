@@ -195,6 +195,8 @@ class Sandbox:
             **base,
             "PATH": f"{bin_dir}{os.pathsep}{base.get('PATH', '')}",
             "SENTINEL_HOME": str(scratch / "home"),
+            # A model server would outlive the block (and the test): models load in-process.
+            "SENTINEL_LLM_SERVER": "off",
             "COLUMNS": "100",
             "PYTHONWARNINGS": "ignore",
         }
