@@ -38,6 +38,12 @@ BENCHES: tuple[LazyCommand, ...] = (
         "plan sequential vs parallel).",
     ),
     LazyCommand(
+        "cli",
+        "sentinel.bench.cli_reads:command",
+        "CPU seconds of the read commands (watch list, watch show, memories list, tasks list),\n"
+        "each a new process, and of the imports every one of them pays.",
+    ),
+    LazyCommand(
         "engine",
         "sentinel.bench.engine:command",
         "The embedded engine's cost per monitor run as monitors grow (1k to 100k).",
