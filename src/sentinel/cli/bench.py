@@ -44,6 +44,12 @@ BENCHES: tuple[LazyCommand, ...] = (
         "each a new process, and of the imports every one of them pays.",
     ),
     LazyCommand(
+        "demo",
+        "sentinel.bench.demo_wall:command",
+        "Wall time of `sentinel demo` (what `make demo` runs), each a new process, with its\n"
+        "model calls and the load it met.",
+    ),
+    LazyCommand(
         "engine",
         "sentinel.bench.engine:command",
         "The embedded engine's cost per monitor run as monitors grow (1k to 100k).",
