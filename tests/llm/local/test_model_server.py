@@ -16,7 +16,7 @@ import pytest
 from sentinel.llm.errors import ModelServerError
 from sentinel.llm.local import get_spec, status
 from sentinel.llm.local.endpoint import Endpoint, ServerFiles, pid_alive
-from sentinel.llm.local.launch import Waiting, compatible, start
+from sentinel.llm.local.launch import Waiting, attach, compatible, start
 from sentinel.llm.local.runtime import Activity, RuntimeOptions
 from sentinel.llm.local.server import IdleWatch, serve_until_idle
 
@@ -193,3 +193,12 @@ def test_the_server_refuses_to_start_without_the_models_weights(files: ServerFil
 
     assert "is not installed" in str(caught.value)
     assert missing.install_command in str(caught.value)
+
+
+def test_a_home_where_the_servers_files_cannot_go_is_a_clear_error(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "run").write_text("a file where the folder should be")
+
+    with pytest.raises(ModelServerError, match="SENTINEL_LLM_SERVER=off"):
+        attach(SPEC, RuntimeOptions(), home=home, idle_s=600)

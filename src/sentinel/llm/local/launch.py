@@ -83,6 +83,14 @@ def attach(
     """
     files = ServerFiles(home, spec.name)
     key = (str(files.endpoint_path), options)
+    try:
+        files.ensure_run_dir()
+    except OSError as exc:
+        raise ModelServerError(
+            f"local:{spec.name}",
+            f"cannot keep a model server's files in {files.run_dir}: {exc} "
+            "(SENTINEL_LLM_SERVER=off loads the model in this process instead)",
+        ) from exc
     with _attached.lock:
         handle = _attached.handles.get(key)
         if handle is not None:
