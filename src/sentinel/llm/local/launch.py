@@ -104,9 +104,13 @@ def attach(
                     users.release()
                     return None
                 handle = RemoteModel(endpoint, users)
-                handle.check()
             except BaseException:
                 users.release()
+                raise
+            try:
+                handle.check()
+            except BaseException:
+                handle.close()  # releases the users lock too
                 raise
         _attached.handles[key] = handle
         return handle
