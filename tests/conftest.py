@@ -15,6 +15,10 @@ only, so the names they register (``hooks.example.com``) are looked up by a reso
 knows ``localhost`` and nothing else — a name it does not know does not resolve, which the
 policy accepts — instead of asking a DNS server; a test that needs a name to resolve
 installs its own (``resolving_with``).
+
+A command that needs the local model starts the home's model server by default, and the
+server outlives the command for minutes (``SENTINEL_LLM_SERVER``): every test runs with it
+off, so no test leaves a process behind; the server's own tests turn it on and stop it.
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ settings.load_profile("sentinel")
 def loopback_receivers_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Let notifications reach the tests' loopback receivers (an explicit opt-in)."""
     monkeypatch.setenv("SENTINEL_NOTIFY_ALLOW_HOSTS", LOOPBACK_RECEIVERS)
+
+
+@pytest.fixture(autouse=True)
+def no_model_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Local models load in the process that uses them (and its subprocesses)."""
+    monkeypatch.setenv("SENTINEL_LLM_SERVER", "off")
 
 
 @pytest.fixture

@@ -85,3 +85,51 @@ def test_an_empty_name_is_refused(home: Path) -> None:
     result = invoke("keys", "create", "--name", "  ")
     assert result.exit_code == 2
     assert "name" in result.stderr
+
+
+def test_the_first_key_of_a_home_with_cli_data_opens_that_data(home: Path) -> None:
+    assert invoke("tasks", "add", "Call Ana").exit_code == 0
+    assert invoke("memories", "add", "Ana lives in Porto").exit_code == 0
+
+    result = invoke("keys", "create", "--name", "me")
+
+    assert result.exit_code == 0, result.output
+    assert "It opens the data of the CLI's own 'local': 1 memory and 1 task." in result.stdout
+    listed = json.loads(invoke("keys", "list", "--json").stdout)
+    assert [(k["name"], k["owner"]) for k in listed] == [("me", "local")]
+
+
+def test_a_later_key_acts_as_its_name_and_says_where_the_cli_data_is(home: Path) -> None:
+    assert invoke("tasks", "add", "Call Ana").exit_code == 0
+    invoke("keys", "create", "--name", "me")
+
+    result = invoke("keys", "create", "--name", "phone")
+
+    assert result.exit_code == 0, result.output
+    assert "It opens the data of owner 'phone': no data yet." in result.stdout
+    assert "The CLI's data (1 task) belongs to 'local'" in result.stdout
+    listed = json.loads(invoke("keys", "list", "--json").stdout)
+    assert [k["owner"] for k in listed] == ["local", "phone"]
+
+
+def test_the_first_key_of_an_empty_home_acts_as_its_name(home: Path) -> None:
+    created = json.loads(invoke("keys", "create", "--name", "ci", "--json").stdout)
+
+    assert created["owner"] == "ci"
+    assert created["opens"] == {
+        "owner": "ci",
+        "monitors": 0,
+        "memories": 0,
+        "tasks": 0,
+        "research_jobs": 0,
+    }
+
+
+def test_an_explicit_owner_wins_over_the_cli_data(home: Path) -> None:
+    assert invoke("tasks", "add", "Call Ana").exit_code == 0
+
+    created = json.loads(
+        invoke("keys", "create", "--name", "me", "--owner", "alice", "--json").stdout
+    )
+
+    assert created["owner"] == "alice"

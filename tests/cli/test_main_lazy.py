@@ -7,12 +7,14 @@ model or plotting stacks, and a command must load only its own module.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
 import subprocess
 import sys
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,10 @@ from typer.testing import CliRunner
 from sentinel import __version__
 from sentinel.cli import bench, main
 from sentinel.cli.lazy import LazyCommand, LazyGroup, Placeholder, lazy_group
+from sentinel.owners import LOCAL_OWNER
+from sentinel.storage import RunEnding, RunStatus, open_database
+from sentinel.storage.monitor_fields import NewMonitor
+from sentinel.storage.settings import sqlite_url
 
 HEAVY = ("sqlalchemy", "fastapi", "xllamacpp", "matplotlib", "openai")
 COMMAND_MODULES = sorted(
@@ -111,6 +117,57 @@ def test_watch_list_loads_the_database_and_nothing_of_the_engine(tmp_path: Path)
     assert imported_after(["watch", "list", "--limit", "1"], watched=watched, home=tmp_path) == [
         "sqlalchemy"
     ]
+
+
+# What a read command on a home at the current schema must not load (issue 35): the
+# migrations (Alembic), the A2A SDK, the model and API layers, the engine, the memory index,
+# the monitor models.
+READ_STACK = (
+    *ENGINE_STACK,
+    "alembic",
+    "a2a",
+    "sentinel.api",
+    "sentinel.engine",
+    "numpy",
+    "bm25s",
+    "sentinel.monitor.models",
+    "sentinel.assistant.memory.service",
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["watch", "list", "--limit", "1"],
+        ["watch", "show", "1"],
+        ["memories", "list"],
+        ["tasks", "list"],
+    ],
+)
+def test_read_commands_on_a_current_home_load_only_what_they_read(
+    tmp_path: Path, command: list[str]
+) -> None:
+    asyncio.run(seed_current_home(tmp_path))
+
+    assert imported_after(command, watched=READ_STACK, home=tmp_path) == []
+
+
+async def seed_current_home(home: Path) -> None:
+    """A home at the current schema with a monitor, a memory and a task of the local user,
+    each with what its listing shows (the monitor has a run)."""
+    now = datetime.now(UTC)
+    db = await open_database(sqlite_url(home / "sentinel.db"))
+    try:
+        async with db.transaction() as tx:
+            query = "Tell me when the Kestrel 2 ships"
+            monitor = await tx.monitors.create(NewMonitor("kestrel", query, query), now=now)
+            run = await tx.runs.start(monitor.id, scheduled_at=now, started_at=now)
+            ending = RunEnding(RunStatus.SUCCEEDED, decision={"notified": False})
+            await tx.runs.finish(run.id, ending, finished_at=now)
+            await tx.memories.add(LOCAL_OWNER, "Ana lives in Porto", ["family"], now=now)
+            await tx.tasks.add(LOCAL_OWNER, "Call Ana", now=now)
+    finally:
+        await db.close()
 
 
 def rendered_help(group: _click.Command, name: str, capsys: pytest.CaptureFixture[str]) -> str:

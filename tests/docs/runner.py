@@ -204,6 +204,8 @@ class Sandbox:
             "PATH": f"{bin_dir}{os.pathsep}{base.get('PATH', '')}",
             "SENTINEL_HOME": str(scratch / "home"),
             "SENTINEL_NOTIFY_ALLOW_HOSTS": EXAMPLE_NAMES,
+            # A model server would outlive the block (and the test): models load in-process.
+            "SENTINEL_LLM_SERVER": "off",
             "COLUMNS": "100",
             "PYTHONWARNINGS": "ignore",
         }

@@ -120,3 +120,29 @@ def test_a_bad_script_file_is_refused_naming_the_variable(
     with pytest.raises(LLMConfigError, match=problem) as refused:
         get_model(settings=LLMSettings(spec="scripted", script=script))
     assert refused.value.variable == "SENTINEL_LLM_SCRIPT"
+
+
+def test_local_models_use_the_homes_model_server_unless_it_is_off(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    default = get_model()
+    monkeypatch.setenv("SENTINEL_LLM_SERVER", "off")
+    monkeypatch.setenv("SENTINEL_LLM_SERVER_IDLE", "90")
+    alone = get_model()
+
+    assert isinstance(default, LocalModel)
+    assert isinstance(alone, LocalModel)
+    assert (default.server, default.server_idle_s) == (True, 600.0)
+    assert (alone.server, alone.server_idle_s) == (False, 90.0)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"), [("SENTINEL_LLM_SERVER", "sometimes"), ("SENTINEL_LLM_SERVER_IDLE", "0")]
+)
+def test_a_bad_model_server_setting_is_refused_naming_it(
+    monkeypatch: pytest.MonkeyPatch, variable: str, value: str
+) -> None:
+    monkeypatch.setenv(variable, value)
+
+    with pytest.raises(LLMConfigError, match=variable):
+        get_model()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from alembic.autogenerate import compare_metadata
@@ -11,14 +12,24 @@ from sqlalchemy import Column, Connection, Integer, MetaData
 # Every module that declares tables, so the comparison sees all of them when this file runs
 # alone (the models register themselves on import).
 import sentinel.storage.a2a_push
+import sentinel.storage.a2a_tasks
 import sentinel.storage.api_keys
 import sentinel.storage.jobs
 import sentinel.storage.memories
 import sentinel.storage.receipts
 import sentinel.storage.tasks  # noqa: F401
 from sentinel.storage import Database
-from sentinel.storage.migrate import current_revision, head_revision
+from sentinel.storage.engine import create_engine
+from sentinel.storage.migrate import (
+    at_head,
+    current_revision,
+    downgrade_engine,
+    head_revision,
+    shipped_head,
+    upgrade_engine,
+)
 from sentinel.storage.models import Base
+from sentinel.storage.settings import sqlite_url
 
 
 def _differences(connection: Connection, metadata: MetaData = Base.metadata) -> list[Any]:
@@ -51,3 +62,25 @@ async def test_the_database_is_at_the_newest_packaged_revision(db: Database) -> 
 async def test_the_notifications_view_is_queryable(db: Database) -> None:
     result = await db.query_readonly("SELECT count(*) AS n FROM notifications")
     assert result == (["n"], [(0,)])
+
+
+def test_the_head_read_from_the_files_is_alembics() -> None:
+    assert shipped_head() == head_revision()
+
+
+async def test_a_database_behind_the_shipped_head_is_still_migrated(db: Database) -> None:
+    await downgrade_engine(db.engine, "0012_retention")
+    assert not await at_head(db.engine)
+
+    await upgrade_engine(db.engine)
+
+    assert await at_head(db.engine)
+    assert await current_revision(db.url) == head_revision()
+
+
+async def test_a_new_database_is_not_at_head(tmp_path: Path) -> None:
+    engine = create_engine(sqlite_url(tmp_path / "new.db"))
+    try:
+        assert not await at_head(engine)
+    finally:
+        await engine.dispose()

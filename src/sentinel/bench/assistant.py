@@ -63,6 +63,13 @@ def command(
     threads: Annotated[
         int | None, typer.Option(help="Turn: llama.cpp threads (1 is best on a busy machine).")
     ] = None,
+    cli: Annotated[
+        str,
+        typer.Option(
+            help="Turn: the fixed set through the real CLI, a new `sentinel chat` process a "
+            "turn: server, in-process, both (comma-separated) or none."
+        ),
+    ] = "server,in-process",
 ) -> None:
     """The assistant: memory retrieval (recall@5 and MRR of BM25, dense and hybrid; cost as
     memories grow) and chat turn latency (scripted p50/p95, the embedded model, a 3-action
@@ -92,4 +99,5 @@ def command(
             model=model,
             remote_ms=remote_ms,
             threads=threads,
+            cli=cli,
         )

@@ -42,6 +42,14 @@ from sentinel.assistant.chat.events import ChatMessage, ChatRequest
 from sentinel.assistant.chat.flow import stream_turn
 from sentinel.assistant.chat.schemas import PlannedAction
 from sentinel.assistant.chat.settings import ChatSettings
+from sentinel.bench.assistant_cli import (
+    CliTurn,
+    Mode,
+    cli_json,
+    cli_modes,
+    cli_table,
+    run_cli_tasks,
+)
 from sentinel.bench.assistant_memory import _commit
 from sentinel.bench.assistant_tasks import TaskTurn, run_tasks, summary
 from sentinel.llm import LanguageModel, ScriptedModel, ScriptedRequest
@@ -92,6 +100,10 @@ class TurnBenchResult:
     plans: list[PlanComparison]
     model: str | None = None
     threads: int | None = None
+    threads_from: str = "--threads"
+    """What chose ``threads``: the option, or the idle cores when the model loaded."""
+    cli: dict[str, list[CliTurn]] = dataclasses.field(default_factory=dict)
+    """Turns through the real CLI, a new process each (``assistant_cli``), by mode."""
 
     def to_json(self) -> dict[str, object]:
         """The result with its metadata (what docs/benchmarks/assistant-turn.json holds)."""
@@ -109,9 +121,11 @@ class TurnBenchResult:
             "embedded": {
                 "model": self.model,
                 "threads": self.threads,
+                "threads_from": self.threads_from,
                 "summary": summary(self.embedded),
                 "turns": [t.row() for t in self.embedded],
             },
+            "cli": {mode: cli_json(turns) for mode, turns in self.cli.items()},
             "plans": [{**asdict(x), "speedup": round(x.speedup, 2)} for x in self.plans],
         }
 
@@ -289,6 +303,8 @@ def render_turn_benchmark(result: TurnBenchResult, console: Console) -> None:
     console.print(overhead)
     if result.embedded:
         console.print(_tasks_table(result))
+    for mode, turns in result.cli.items():
+        console.print(cli_table(mode, turns, result.model, result.threads))
     plans = Table(
         "plan",
         "repeats",
@@ -350,13 +366,23 @@ def turn_command(
     threads: Annotated[
         int | None, typer.Option(help="llama.cpp threads (1 is best on a busy machine).", min=1)
     ] = None,
+    cli: Annotated[
+        str,
+        typer.Option(
+            help="The fixed set through the real CLI, a new `sentinel chat` process a turn: "
+            "server, in-process, both (comma-separated) or none."
+        ),
+    ] = "server,in-process",
 ) -> None:
     """Chat turn latency: framework overhead on the scripted model (p50/p95), a turn on the
-    embedded model, and a 3-action plan run sequentially vs in parallel."""
+    embedded model (in one process, and each turn a new `sentinel chat` process), and a
+    3-action plan run sequentially vs in parallel."""
     from sentinel.llm import LocalModel, RuntimeOptions, allow_real_models
+    from sentinel.llm.local import LoadedModel
 
     options = RuntimeOptions(threads=threads)
     chosen = None if model in (None, "none") else LocalModel(model, options=options)
+    modes = cli_modes(cli) if chosen is not None else []
 
     def save(result: TurnBenchResult) -> None:
         if output is not None:
@@ -372,5 +398,16 @@ def turn_command(
             )
 
     result = dataclasses.replace(asyncio.run(main()), threads=threads)
+    loaded = chosen.load_sync() if threads is None and chosen is not None else None
+    if isinstance(loaded, LoadedModel):  # the model is loaded already: this is no load
+        result = dataclasses.replace(result, threads=loaded.threads, threads_from="idle cores")
+    for mode in modes:
+        assert model is not None
+
+        def cold(turns: list[CliTurn], mode: Mode = mode, so_far: TurnBenchResult = result) -> None:
+            save(dataclasses.replace(so_far, cli={**so_far.cli, mode: list(turns)}))
+
+        cold_turns = run_cli_tasks(mode, model=model, threads=threads, write=cold)
+        result = dataclasses.replace(result, cli={**result.cli, mode: cold_turns})
     render_turn_benchmark(result, Console())
     save(result)

@@ -121,20 +121,7 @@ def _sensing_rows(folder: Path) -> list[list[str]]:
 
 def _embedded_rows(folder: Path) -> list[list[str]]:
     rows: list[list[str]] = []
-    turn = _read(folder / "assistant-turn.json")
-    if turn and turn.get("embedded", {}).get("summary", {}).get("turns"):
-        found = turn["embedded"]["summary"]
-        where = f"chat, {turn['embedded']['model']}, 2 threads, {found['turns']} turns"
-        rows += [
-            [where, "turn p50", f"{found['turn_p50_s']} s", "<= 30 s",
-             _met(found["turn_p50_s"] <= 30)],
-            [where, "first content p50", f"{found['first_content_p50_s']} s", "<= 10 s",
-             _met(found["first_content_p50_s"] <= 10)],
-            [where, "task success", f"{found['task_success']:.0%}", ">= 80%",
-             _met(found["task_success"] >= 0.8)],
-            [where, "claimed but not run", str(found["claimed_not_run"]), "0",
-             _met(found["claimed_not_run"] == 0)],
-        ]  # fmt: skip
+    rows += _chat_rows(folder)
     sensing = _read(folder / "monitor-embedded-2threads.json")
     if sensing:
         mine = [s for s in sensing["scenarios"] if s["policy"] == SENTINEL]
@@ -179,6 +166,62 @@ def _research_rows(folder: Path) -> list[list[str]]:
             met = _met(share >= RESEARCH_SHARE)
             rows.append([where, label, f"{share:.1%}", f">= {RESEARCH_SHARE:.0%}", met])
     return rows
+
+
+def _chat_rows(folder: Path) -> list[list[str]]:
+    """The chat's fixed set as a user meets it: each turn a new ``sentinel chat`` process
+    (with the model server, the default; and without it, for reference), and in one warm
+    process; the load it met. Then ``make demo``'s wall time and a read command's CPU."""
+    from sentinel.bench.doc_tables.user_facing import chat_ways
+
+    rows: list[list[str]] = []
+    turn = _read(folder / "assistant-turn.json")
+    if turn and turn.get("embedded", {}).get("summary", {}).get("turns"):
+        model = turn["embedded"]["model"]
+        for how, found, threads in chat_ways(dict(turn)):
+            low, high = found.get("load_1m_min"), found.get("load_1m_max")
+            load = f"load {low:.1f}–{high:.1f}" if low is not None else _load(turn)
+            where = f"chat, {model}, {how}; {threads} threads, {load}"
+            p50, first = found["turn_p50_s"], found.get("first_content_p50_s")
+            if how.startswith("one process"):
+                rows += [
+                    [where, "turn p50", f"{p50} s", "<= 6 s", _met(p50 <= 6)],
+                    [where, "task success", f"{found['task_success']:.0%}", ">= 80%",
+                     _met(found["task_success"] >= 0.8)],
+                    [where, "claimed but not run", str(found["claimed_not_run"]), "0",
+                     _met(found["claimed_not_run"] == 0)],
+                ]  # fmt: skip
+            elif "model server" in how:
+                rows += [
+                    [where, "turn p50", f"{p50} s", "<= 12 s", _met(p50 <= 12)],
+                    [where, "first content p50", f"{first} s", "<= 4 s",
+                     _met(first is not None and first <= 4)],
+                ]  # fmt: skip
+            else:  # the same commands without the server: what the server saves
+                rows.append([where, "turn p50", f"{p50} s", "-", "-"])
+    demo = _read(folder / "demo.json")
+    if demo:
+        found = demo["summary"]
+        where = (
+            f"`make demo` (`sentinel demo`), {found['runs']} runs, load "
+            f"{found['load_1m_min']:.1f}–{found['load_1m_max']:.1f}"
+        )
+        wall = found["wall_p50_s"]
+        rows.append([where, "wall time p50", f"{wall:.0f} s", "<= 90 s", _met(wall <= 90)])
+    reads = _read(folder / "cli-reads.json")
+    if reads:
+        listed = next(r for r in reads["commands"] if r["name"].startswith("watch list"))
+        cpu = listed["cpu_p50_s"]
+        where = (
+            f"`sentinel watch list --limit 1`, a home of 20 monitors, load {listed['load_1m']:.1f}"
+        )
+        rows.append([where, "CPU p50", f"{cpu:.2f} s", "<= 0.3 s", _met(cpu <= 0.3)])
+    return rows
+
+
+def _load(document: Mapping[str, Any]) -> str:
+    load = document.get("load_average")
+    return f"load {load[0]:.1f}" if load else "load ?"
 
 
 def _read(path: Path) -> Mapping[str, Any] | None:

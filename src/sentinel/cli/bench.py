@@ -44,6 +44,18 @@ BENCHES: tuple[LazyCommand, ...] = (
         "plan sequential vs parallel).",
     ),
     LazyCommand(
+        "cli",
+        "sentinel.bench.cli_reads:command",
+        "CPU seconds of the read commands (watch list, watch show, memories list, tasks list),\n"
+        "each a new process, and of the imports every one of them pays.",
+    ),
+    LazyCommand(
+        "demo",
+        "sentinel.bench.demo_wall:command",
+        "Wall time of `sentinel demo` (what `make demo` runs), each a new process, with its\n"
+        "model calls and the load it met.",
+    ),
+    LazyCommand(
         "engine",
         "sentinel.bench.engine:command",
         "The embedded engine's cost per monitor run as monitors grow (1k to 100k).",

@@ -9,6 +9,7 @@ deterministic script (everything else stays real); the test suite runs the demo 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -17,6 +18,7 @@ from rich.console import Console
 
 from sentinel.cli.common import reported_errors
 from sentinel.demo import CAST, DEFAULT_SCENARIOS, ConsoleDisplay, ShowcaseSettings, run_showcase
+from sentinel.demo.summary import report_document
 from sentinel.llm.local import DEFAULT_LOCAL_MODEL
 
 PIPED_WIDTH = 120
@@ -52,6 +54,13 @@ def run_demo(
             help="The demo's directory (default: <SENTINEL_HOME>/demo); demo.db is recreated."
         ),
     ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write what the demo did as JSON to this file: wall time, model calls "
+            "and time, and per monitor how it scored (what `sentinel bench demo` keeps)."
+        ),
+    ] = None,
 ) -> None:
     """Run the main job: monitors on a simulated web, offline, on the embedded model."""
     with reported_errors():
@@ -62,4 +71,12 @@ def run_demo(
             home=home,
         )
         display = ConsoleDisplay(_console(stderr=False), _console(stderr=True))
-        asyncio.run(run_showcase(settings, display))
+        done = asyncio.run(run_showcase(settings, display))
+    if report is not None:
+        document = report_document(
+            done.summaries,
+            wall_s=done.wall_s,
+            load_s=done.plan.model.load_s,
+            model="scripted" if scripted else f"local:{model}",
+        )
+        report.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")

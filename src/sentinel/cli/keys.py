@@ -15,7 +15,9 @@ from rich.table import Table
 
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stdout, when
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.api_keys import ApiKeyRecord, ApiKeyRepository
+from sentinel.storage.owned import OwnedData, owned_data
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -25,21 +27,26 @@ def create(
     name: str = typer.Option("api", help="A label to recognise the key by."),
     owner: str | None = typer.Option(
         None,
-        help="Whose memories, tasks and receipts the key opens (default: the key's name).",
+        help="Whose monitors, research, memories, tasks and receipts the key opens (default: "
+        "the CLI's own, `local`, for a home's first key when the CLI made any; else the key's "
+        "name).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the key and its record as JSON."),
 ) -> None:
-    """Create a key and print it — the only time it is shown."""
+    """Create a key and print it — the only time it is shown — with whose data it opens."""
 
-    async def main() -> tuple[ApiKeyRecord, str]:
+    async def main() -> tuple[ApiKeyRecord, str, OwnedData, OwnedData]:
         async with database() as db, db.transaction() as tx:
-            return await ApiKeyRepository(tx.session).create(
+            record, token = await ApiKeyRepository(tx.session).create(
                 name, now=common.cli_clock().now(), owner=owner
             )
+            opens = await owned_data(tx.session, record.owner)
+            local = await owned_data(tx.session, LOCAL_OWNER)
+            return record, token, opens, local
 
-    record, token = run(main)
+    record, token, opens, local = run(main)
     if as_json:
-        print_json({**asdict(record), "key": token})
+        print_json({**asdict(record), "key": token, "opens": asdict(opens)})
         return
     stdout.print(
         f"Created API key [bold]#{record.id}[/] {escape(record.name)!r}. "
@@ -47,6 +54,19 @@ def create(
         soft_wrap=True,
     )
     typer.echo(token)
+    stdout.print(opens_line(opens, local), soft_wrap=True)
+
+
+def opens_line(opens: OwnedData, local: OwnedData) -> str:
+    """Whose data a new key opens, and where the CLI's own data is when it is not that."""
+    whose = "the CLI's own" if opens.owner == LOCAL_OWNER else "owner"
+    line = f"It opens the data of {whose} {escape(opens.owner)!r}: {opens.describe()}."
+    if opens.owner != LOCAL_OWNER and not local.empty:
+        line += (
+            f" The CLI's data ({local.describe()}) belongs to {LOCAL_OWNER!r}: "
+            f"`sentinel keys create --owner {LOCAL_OWNER}` makes a key that opens it."
+        )
+    return line
 
 
 @app.command("list")

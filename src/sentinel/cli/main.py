@@ -49,7 +49,9 @@ COMMANDS: tuple[LazyCommand, ...] = (
     LazyCommand(
         "bench", "sentinel.cli.bench:app", "Benchmarks that print ratios against a baseline."
     ),
-    LazyCommand("models", "sentinel.cli.models:app", "Local model registry: list, check, path."),
+    LazyCommand(
+        "models", "sentinel.cli.models:app", "Local models: list, check, path; the model server."
+    ),
     LazyCommand(
         "sim", "sentinel.cli.sim:app", "The simulated world: serve and validate scenarios."
     ),

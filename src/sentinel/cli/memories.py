@@ -4,17 +4,20 @@ search. Every change is searchable at once (the same service the chat and the AP
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from sentinel.assistant.memory import MemoryRecord, MemoryService, Retrieval
 from sentinel.assistant.views import memory_view, retrieval_view
 from sentinel.cli import common
 from sentinel.cli.common import database, print_json, run, stderr, stdout, when
-from sentinel.owners import LOCAL_OWNER
+from sentinel.owners import LOCAL_OWNER, check_owner
+
+# The service (and its search index: numpy, bm25s) loads only for the commands that use it.
+if TYPE_CHECKING:
+    from sentinel.assistant.memory import MemoryRecord, MemoryService, Retrieval
 
 app = typer.Typer(no_args_is_help=True)
 T = TypeVar("T")
@@ -34,8 +37,11 @@ def with_memories(
     """``work`` on the memory service over the configured database, its errors reported for
     people; ``embedder=None`` (listing, deleting) loads no embedding model."""
 
+    from sentinel.assistant.memory import MemoryService
+
     async def main() -> T:
-        async with database() as db:
+        # Memories never change a monitor: no engine listener.
+        async with database(listen=False) as db:
             return await work(MemoryService(db, clock=common.cli_clock(), embedder=embedder))
 
     return run(main)
@@ -57,7 +63,13 @@ def list_memories(
     as_json: JsonOption = False,
 ) -> None:
     """The memories, most recently updated first."""
-    records = with_memories(lambda m: m.list(owner, tag=tag, limit=limit), embedder=None)
+
+    async def main() -> list[MemoryRecord]:
+        # Straight from the table, as MemoryService.list reads it: no search index to load.
+        async with database(listen=False) as db, db.transaction() as tx:
+            return await tx.memories.list(check_owner(owner), tag=tag, limit=limit)
+
+    records = run(main)
     if as_json:
         print_json([memory_view(r) for r in records])
         return

@@ -33,7 +33,8 @@ def with_tasks(work: Callable[[TaskService], Awaitable[T]]) -> T:
     people (one red line, exit code 2 for bad input or an unknown task)."""
 
     async def main() -> T:
-        async with database() as db:
+        # Tasks never change a monitor: no engine listener.
+        async with database(listen=False) as db:
             return await work(TaskService(db, clock=common.cli_clock()))
 
     return run(main)

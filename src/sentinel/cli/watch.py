@@ -164,7 +164,8 @@ def show(
     """The monitor's current state, last decision and reasoning, next run and channels."""
 
     async def main() -> dict[str, Any]:
-        async with database() as db, db.transaction(owner=LOCAL_OWNER) as tx:
+        # A read: no engine listener (it would load the engine's settings and stack).
+        async with database(listen=False) as db, db.transaction(owner=LOCAL_OWNER) as tx:
             record = await find_monitor(tx, monitor)
             state = await tx.states.latest(record.id)
             runs = await tx.runs.for_monitor(record.id, limit=50)

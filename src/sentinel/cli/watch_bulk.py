@@ -60,7 +60,7 @@ class ImportFormat(StrEnum):
 def run_summary(record: RunRecord | None) -> dict[str, Any] | None:
     """The last run of a monitor, as ``list`` and ``show`` print it in JSON, with the reason
     it ended so (``run_detail``: why it skipped or read nothing, the error, the reasoning)."""
-    from sentinel.monitor.service import run_detail
+    from sentinel.monitor.results import run_detail
 
     if record is None:
         return None
@@ -161,7 +161,7 @@ def listed_json(listed: ListedMonitor) -> dict[str, Any]:
 
 
 def _cells(listed: ListedMonitor, now: datetime) -> list[str]:
-    from sentinel.monitor.service import last_result
+    from sentinel.monitor.results import last_result
 
     monitor = listed.monitor
     return [

@@ -11,7 +11,7 @@ alert*.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -163,3 +163,34 @@ def summarize(
         counts=RunCounts.of(runs),
         scoring=scoring,
     )
+
+
+def report_document(
+    summaries: Sequence[ScenarioSummary], *, wall_s: float, load_s: float, model: str
+) -> dict[str, Any]:
+    """What the demo did, as JSON (``sentinel demo --report``; ``sentinel bench demo``
+    keeps it): the wall time, the model's load and time, and per monitor its counts and
+    how it scored against the ground truth."""
+    monitors = [
+        {
+            "scenario": s.scenario_id,
+            "governor": s.governor,
+            "notifications": s.notifications,
+            "expected": s.scoring.expected,
+            "detected": len(s.scoring.detections),
+            "false_alerts": s.false_alerts,
+            "delay_s": None if s.delay is None else s.delay.total_seconds(),
+            **asdict(s.counts),
+        }
+        for s in summaries
+    ]
+    return {
+        "model": model,
+        "wall_s": round(wall_s, 1),
+        "model_load_s": round(load_s, 1),
+        "runs": sum(s.counts.runs for s in summaries),
+        "model_calls": sum(s.counts.model_calls for s in summaries),
+        "model_s": round(sum(s.counts.model_s for s in summaries), 1),
+        "tokens": sum(s.counts.tokens for s in summaries),
+        "monitors": monitors,
+    }

@@ -23,6 +23,16 @@ class ModelRequestError(ProviderError):
         super().__init__(provider, message, retryable=retryable, status=status)
 
 
+class ModelServerError(ModelRequestError):
+    """The home's model server could not be started or reached; says why and where its log
+    is (``sentinel.llm.local.launch``)."""
+
+
+class ServerGone(ModelRequestError):
+    """The model server stopped answering (its process died or was stopped); the local
+    provider finds or starts another, once."""
+
+
 class MalformedResponseError(ModelRequestError):
     """The provider answered, but not with a well-formed chat completion; keeps the body."""
 

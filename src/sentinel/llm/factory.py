@@ -45,6 +45,8 @@ def get_model(role: str | None = None, *, settings: LLMSettings | None = None) -
                     else settings.temperature
                 ),
             ),
+            server=settings.server == "auto",
+            server_idle_s=settings.server_idle,
         )
     # Imported here: the openai SDK takes ~1 s to import and local-only runs never need it.
     from sentinel.llm.openai_compat import OpenAICompatibleModel

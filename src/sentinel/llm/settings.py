@@ -7,6 +7,9 @@ SENTINEL_LLM=scripted                        a ScriptedModel that fills any sche
   replays SENTINEL_LLM_SCRIPT (a YAML/JSON file: replies per output type, "text" for prose)
 SENTINEL_LLM_GOVERNOR=local:smollm2-135m     one role on another model; also
   SENTINEL_LLM_<ROLE>_MODEL, _BASE_URL, _API_KEY for ROLE in ROLES
+SENTINEL_LLM_SERVER=auto                     (default) local models run in the home's model
+  server, started by the first command that needs one; SENTINEL_LLM_SERVER_IDLE seconds
+  without a request end it (default 600); ``off`` loads the model in each process
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from sentinel.llm.types import StructuredMode
 
 ROLES: tuple[str, ...] = ("sensor", "governor", "planner", "analyzer", "reporter", "assistant")
 ProviderKind = Literal["local", "openai", "scripted"]
+ServerMode = Literal["auto", "off"]
 PREFIX = "SENTINEL_LLM"
 DEFAULT_SPEC = f"local:{DEFAULT_LOCAL_MODEL}"
 
@@ -51,6 +55,8 @@ class LLMSettings(BaseSettings):
     max_tokens: int | None = Field(default=None, ge=1)
     temperature: float | None = Field(default=None, ge=0, le=2)
     script: Path | None = None
+    server: ServerMode = "auto"
+    server_idle: float = Field(default=600.0, gt=0)
 
     sensor: str | None = None
     sensor_model: str | None = None

@@ -21,15 +21,19 @@ from sentinel.monitor.contract.by_model import compile_by_model
 from sentinel.monitor.contract.from_rules import contract_from_rules
 from sentinel.monitor.failures import EXPECTED_ERRORS
 from sentinel.monitor.models import MAX_CHANNELS, MonitorSpec, parse_monitor_spec
+
+# How runs read for people moved to a light module (the list commands import it without the
+# models); still importable from here.
+from sentinel.monitor.results import delivery_state as delivery_state
+from sentinel.monitor.results import last_result as last_result
+from sentinel.monitor.results import run_detail as run_detail
 from sentinel.notify import parse_channel_specs
 from sentinel.storage import (
     GovernorKind,
     MonitorChanges,
     MonitorRecord,
     NewMonitor,
-    NotificationState,
     NotifyBehavior,
-    RunRecord,
 )
 
 IMMUTABLE_FIELDS = frozenset({"query", "original_query"})
@@ -235,42 +239,3 @@ def _with_timezone(context: dict[str, Any], timezone: str) -> dict[str, Any]:
     if timezone != "UTC":
         updated["timezone"] = timezone
     return updated
-
-
-def last_result(
-    last: RunRecord | None,
-    *,
-    notification: NotificationState | None = None,
-    none: str = "no run yet",
-) -> str:
-    """A run's outcome in a few words: its status, its error category, and when it notified,
-    how the delivery fares (``notification`` is the monitor's latest, from
-    ``OutboxRepository.latest_notifications``); ``none`` when there is no run.
-
-    A notification is never called sent before it is: without its delivery state it reads
-    "notification queued".
-    """
-    if last is None:
-        return none
-    text = last.status.value
-    if last.error_category:
-        text += f" ({last.error_category})"
-    if last.decision and last.decision.get("notified"):
-        text += f", notification {delivery_state(notification, last.id)}"
-    return text
-
-
-def delivery_state(notification: NotificationState | None, run_id: int) -> str:
-    """How the notification of run ``run_id`` fares (pending, delivered, failed…) given the
-    monitor's latest notification; "queued" when that is not this run's."""
-    if notification is None or notification.run_id != run_id:
-        return "queued"
-    return notification.summary
-
-
-def run_detail(run: RunRecord) -> str:
-    """Why a run ended as it did, for people: the error, why it skipped (what it read, or why
-    it read nothing and how to fix that), or the governor's reasoning."""
-    decision = run.decision or {}
-    detail = run.error_message or decision.get("skipped") or decision.get("reasoning")
-    return str(detail or "")

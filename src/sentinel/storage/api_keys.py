@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from sentinel.errors import InvalidInput
+from sentinel.owners import LOCAL_OWNER
 from sentinel.storage.errors import RecordNotFound
 from sentinel.storage.models import NEVER_REUSE_IDS, Base
 from sentinel.storage.types import as_utc
@@ -92,12 +93,12 @@ class ApiKeyRepository:
     async def create(
         self, name: str, *, now: datetime, owner: str | None = None
     ) -> tuple[ApiKeyRecord, str]:
-        """Store a new key named ``name`` acting for ``owner`` (default: the name); returns its
-        record and the key, shown only now."""
+        """Store a new key named ``name`` acting for ``owner`` (default:
+        :meth:`default_owner`); returns its record and the key, shown only now."""
         cleaned = name.strip()
         if not cleaned or len(cleaned) > MAX_NAME_CHARS:
             raise InvalidInput("name", name, f"must be 1 to {MAX_NAME_CHARS} characters")
-        acting = cleaned if owner is None else owner.strip()
+        acting = await self.default_owner(cleaned) if owner is None else owner.strip()
         if not acting or len(acting) > MAX_NAME_CHARS:
             raise InvalidInput("owner", owner, f"must be 1 to {MAX_NAME_CHARS} characters")
         token = new_token()
@@ -112,6 +113,18 @@ class ApiKeyRepository:
         self.session.add(row)
         await self.session.flush()
         return ApiKeyRecord.of(row), token
+
+    async def default_owner(self, name: str) -> str:
+        """Whose data a key named ``name`` opens when nobody says: the CLI's own
+        (:data:`LOCAL_OWNER`) for the first key of a home where the CLI made monitors,
+        memories, tasks or research jobs, so that one person keeps one set of data; else the
+        key's name."""
+        from sentinel.storage.owned import owned_data
+
+        first = await self.session.scalar(select(ApiKey.id).limit(1)) is None
+        if first and not (await owned_data(self.session, LOCAL_OWNER)).empty:
+            return LOCAL_OWNER
+        return name
 
     async def list(self) -> list[ApiKeyRecord]:
         """Every key, revoked ones included, in id order."""

@@ -3,7 +3,8 @@ restart of ``sentinel serve`` keeps them.
 
 A research job runs in the process that started it; its row is written when it starts and
 when it ends (with its progress events). A2A tasks are the a2a-sdk's own task rows
-(``DatabaseTaskStore`` over Sentinel's engine, table ``a2a_tasks``). Both carry their owner.
+(``DatabaseTaskStore`` over Sentinel's engine, table ``a2a_tasks``, declared in
+``sentinel.storage.a2a_tasks``). Both carry their owner.
 A process that starts finds the jobs a previous process left unfinished and marks them
 failed, "interrupted by a restart" (:data:`INTERRUPTED`): never silently gone, never shown
 as running forever.
@@ -14,7 +15,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from a2a.server.models import create_task_model
 from sqlalchemy import Index, Integer, String, Text, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
@@ -42,10 +42,6 @@ class ResearchJobRow(Base):
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSONDocument)
     result: Mapped[dict[str, Any] | None]
     error: Mapped[str | None] = mapped_column(Text)
-
-
-# The a2a-sdk's task table, on Sentinel's metadata so that migrations create it (0010).
-A2ATaskRow: Any = create_task_model("a2a_tasks", Base)
 
 
 class ResearchJobRepository:

@@ -49,6 +49,13 @@ from sentinel.bench.doc_tables.research import (
 )
 from sentinel.bench.doc_tables.runtime import llm, store
 from sentinel.bench.doc_tables.sensing import sensing, sensing_corpus
+from sentinel.bench.doc_tables.user_facing import (
+    assistant_turn_cli,
+    assistant_turn_ways,
+    cli_reads,
+    demo_wall,
+    readme_demo,
+)
 from sentinel.bench.summary_table import readme_summary
 from sentinel.errors import InvalidInput
 
@@ -59,6 +66,7 @@ _BLOCK = re.compile(r"(<!-- table: ([\w.-]+) -->\n)(.*?)(<!-- end table -->)", r
 
 TABLES: dict[str, Callable[[Path], str]] = {
     "readme-summary": readme_summary,
+    "readme-demo": readme_demo,
     "store": store,
     "llm": llm,
     "monitor-test": monitor_test,
@@ -76,6 +84,10 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "assistant-turn-embedded": assistant_turn_embedded,
     "assistant-turn-targets": assistant_turn_targets,
     "assistant-turn-parallel": assistant_turn_parallel,
+    "assistant-turn-ways": assistant_turn_ways,
+    "assistant-turn-cli": assistant_turn_cli,
+    "demo": demo_wall,
+    "cli-reads": cli_reads,
     "engine": engine,
     "engine-throughput": engine_throughput,
     "engine-temporal": engine_temporal,

@@ -3,6 +3,10 @@
 Structured output uses llama.cpp's JSON-schema grammar (``response_format`` json_schema), so
 even a 0.5B model can only emit JSON of the requested shape. Every blocking call runs on the
 loaded model's worker thread; the event loop never waits on llama.cpp.
+
+With ``server=True`` (what ``get_model`` passes when ``SENTINEL_LLM_SERVER=auto``) the model
+runs in the home's model server (``sentinel.llm.local.server``), started by the first call
+that needs it, so its prompt cache outlives the command; otherwise in this process.
 """
 
 from __future__ import annotations
@@ -16,10 +20,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from sentinel.llm.base import LanguageModel
-from sentinel.llm.errors import MalformedResponseError, ModelRequestError
+from sentinel.llm.errors import MalformedResponseError, ModelRequestError, ServerGone
 from sentinel.llm.interface import StreamEvent
 from sentinel.llm.local.registry import DEFAULT_LOCAL_MODEL, ModelSpec, get_spec
-from sentinel.llm.local.runtime import LoadedModel, RuntimeOptions, load
+from sentinel.llm.local.runtime import ModelHandle, RuntimeOptions, load
 from sentinel.llm.local.weights import weights_path
 from sentinel.llm.types import (
     FinishReason,
@@ -47,29 +51,56 @@ class LocalModel(LanguageModel):
         structured: StructuredMode = "schema",
         defaults: GenerationParams | None = None,
         home: Path | None = None,
+        server: bool = False,
+        server_idle_s: float = 600.0,
     ) -> None:
         super().__init__(model, structured=structured, defaults=defaults or DEFAULT_PARAMS)
         self.spec: ModelSpec = get_spec(model)
         self.options = options or RuntimeOptions(n_ctx=self.spec.n_ctx)
+        self.server = server
+        """Run in the home's model server (started when none runs) rather than in-process."""
+        self.server_idle_s = server_idle_s
+        """How long a server this model starts stays up without a request."""
         self._home = home
-        self._loaded: LoadedModel | None = None
+        self._loaded: ModelHandle | None = None
 
     @property
     def label(self) -> str:
         """How errors name this model: ``local:<name>``."""
         return f"local:{self.name}"
 
-    def load_sync(self) -> LoadedModel:
-        """Verify the weights and load the model (blocking; shared process-wide)."""
-        if self._loaded is None:
-            self._loaded = load(weights_path(self.spec, home=self._home), self.options)
+    def load_sync(self) -> ModelHandle:
+        """The model to call: the home's model server (with ``server``, when it runs with
+        these options or can be started), else the model loaded in this process (verifying
+        the weights first; shared process-wide). Blocking."""
+        if self._loaded is None or not self._loaded.usable:
+            handle: ModelHandle | None = None
+            if self.server:
+                # Imported here: a process that never uses a server never imports httpx for it.
+                from sentinel.config import get_settings
+                from sentinel.llm.local.launch import attach
+
+                home = self._home or get_settings().home
+                handle = attach(self.spec, self.options, home=home, idle_s=self.server_idle_s)
+            self._loaded = handle or load(weights_path(self.spec, home=self._home), self.options)
         return self._loaded
 
-    async def load(self) -> LoadedModel:
-        """Verify the weights and load the model without blocking the event loop."""
-        if self._loaded is None:
+    async def load(self) -> ModelHandle:
+        """:meth:`load_sync` without blocking the event loop."""
+        if self._loaded is None or not self._loaded.usable:
             self._loaded = await asyncio.to_thread(self.load_sync)
         return self._loaded
+
+    async def _reattach(self, gone: ModelHandle) -> ModelHandle:
+        """The server ``gone`` stopped answering: forget it and find or start another."""
+        from sentinel.llm.local.launch import detach
+        from sentinel.llm.local.remote import RemoteModel
+
+        if isinstance(gone, RemoteModel):
+            detach(gone)
+        if self._loaded is gone:
+            self._loaded = None
+        return await self.load()
 
     async def _generate(
         self,
@@ -85,7 +116,11 @@ class LocalModel(LanguageModel):
         body = self._body(messages, params, fmt)
         loop = asyncio.get_running_loop()
         try:
-            result = await loop.run_in_executor(loaded.executor, loaded.chat, body)
+            try:
+                result = await loop.run_in_executor(loaded.executor, loaded.chat, body)
+            except ServerGone:  # stopped or killed meanwhile: a new one answers, once
+                loaded = await self._reattach(loaded)
+                result = await loop.run_in_executor(loaded.executor, loaded.chat, body)
         except ValueError as exc:  # how xllamacpp rejects a bad request, e.g. a bad schema
             raise ModelRequestError(self.label, str(exc), status=400) from exc
         return self._raw(result)
@@ -94,6 +129,21 @@ class LocalModel(LanguageModel):
         self, messages: tuple[Message, ...], params: GenerationParams
     ) -> AsyncIterator[StreamEvent]:
         loaded = await self.load()
+        body = {**self._body(messages, params, None), "stream_options": {"include_usage": True}}
+        said = False
+        try:
+            async for event in self._stream_on(loaded, body):
+                said = said or isinstance(event, str)
+                yield event
+        except ServerGone:
+            if said:  # half an answer cannot be taken back: the caller sees the failure
+                raise
+            async for event in self._stream_on(await self._reattach(loaded), body):
+                yield event
+
+    async def _stream_on(
+        self, loaded: ModelHandle, body: dict[str, Any]
+    ) -> AsyncIterator[StreamEvent]:
         loop = asyncio.get_running_loop()
         chunks: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         stop = threading.Event()
@@ -105,7 +155,6 @@ class LocalModel(LanguageModel):
                 return True
             return stop.is_set()
 
-        body = {**self._body(messages, params, None), "stream_options": {"include_usage": True}}
         done = loop.run_in_executor(loaded.executor, loaded.chat_stream, body, on_chunk)
         done.add_done_callback(lambda _: chunks.put_nowait(None))
         parts: list[str] = []

@@ -19,10 +19,10 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from sentinel.errors import InvalidInput
 from sentinel.llm.errors import ModelNotInstalledError
@@ -74,21 +74,74 @@ def idle_cores(cores: int | None = None, load: float | None = None) -> int:
     return max(1, min(cores, cores - int(load)))
 
 
+class ModelHandle(Protocol):
+    """What the local provider talks to: a model loaded in this process
+    (:class:`LoadedModel`) or in the home's model server
+    (:class:`sentinel.llm.local.remote.RemoteModel`). Calls block: run them on ``executor``."""
+
+    @property
+    def executor(self) -> Executor:
+        """The threads blocking calls run on."""
+        ...
+
+    @property
+    def usable(self) -> bool:
+        """False once closed (a model server this process stopped using)."""
+        ...
+
+    def chat(self, body: Mapping[str, Any]) -> dict[str, Any]:
+        """One chat completion (llama.cpp's OpenAI-style reply, or an ``error`` object)."""
+        ...
+
+    def chat_stream(
+        self, body: Mapping[str, Any], on_chunk: Callable[[dict[str, Any]], bool]
+    ) -> None:
+        """One streamed completion; ``on_chunk`` returns True to stop early."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """What a loaded model has done so far, from llama.cpp's counters: a server is idle
+    while ``decodes`` stays put and nothing is in progress."""
+
+    decodes: int
+    in_progress: int
+
+
 class LoadedModel:
     """A model loaded into llama.cpp, with the single worker thread that talks to it."""
 
     def __init__(
-        self, server: Any, path: Path, options: RuntimeOptions, load_s: float, api_key: str
+        self,
+        server: Any,
+        path: Path,
+        options: RuntimeOptions,
+        load_s: float,
+        api_key: str,
+        threads: int,
     ) -> None:
         self._server = server
         self.api_key = api_key
         """The bearer token the loopback HTTP endpoint demands (in-process calls need none)."""
         self.path = path
         self.options = options
+        self.threads = threads
+        """The threads it loaded with (``options.threads``, else the cores idle then)."""
         self.load_seconds = load_s
         # One thread: llama.cpp serialises a slot anyway, and a single thread keeps the
         # default executor free for everything else.
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llama-cpp")
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="llama-cpp")
+
+    @property
+    def executor(self) -> ThreadPoolExecutor:
+        """The one thread blocking calls run on."""
+        return self._executor
+
+    @property
+    def usable(self) -> bool:
+        """Always: a model loaded in this process stays loaded."""
+        return True
 
     @property
     def address(self) -> str:
@@ -105,6 +158,19 @@ class LoadedModel:
     ) -> None:
         """One blocking streamed completion; ``on_chunk`` returns True to stop early."""
         self._server.handle_chat_completions({**body, "stream": True}, on_chunk)
+
+    def activity(self) -> Activity:
+        """llama.cpp's counters now (from its metrics, in-process: no HTTP)."""
+        counters: dict[str, float] = {}
+        for line in str(self._server.handle_metrics()).splitlines():
+            name, _, value = line.partition(" ")
+            if name.startswith("llamacpp:"):
+                try:
+                    counters[name.removeprefix("llamacpp:")] = float(value)
+                except ValueError:
+                    continue
+        busy = counters.get("requests_processing", 0) + counters.get("requests_deferred", 0)
+        return Activity(decodes=int(counters.get("n_decode_total", 0)), in_progress=int(busy))
 
 
 _loaded: dict[tuple[str, RuntimeOptions], LoadedModel] = {}
@@ -142,8 +208,9 @@ def _load(path: Path, options: RuntimeOptions) -> LoadedModel:
     params.model.path = str(path)
     params.n_ctx = options.n_ctx
     params.n_parallel = options.n_parallel
-    params.cpuparams.n_threads = options.resolved_threads
-    params.cpuparams_batch.n_threads = options.resolved_threads
+    threads = options.resolved_threads
+    params.cpuparams.n_threads = threads
+    params.cpuparams_batch.n_threads = threads
     # No busy-waiting between steps: on a shared machine (2 cores, other processes) the
     # default poll=50 made generation ~10x slower (2.8 vs 33 tok/s measured on Qwen 0.5B).
     params.cpuparams.poll = 0
@@ -151,9 +218,15 @@ def _load(path: Path, options: RuntimeOptions) -> LoadedModel:
     params.warmup = True  # touch every weight now, not during the first request
     params.verbosity = 0
     params.cache_prompt = True
-    # xllamacpp always opens the HTTP endpoint too; a random key keeps other local users out.
+    # xllamacpp always opens the HTTP endpoint too: on loopback only, a random key keeps other
+    # local users out, and nothing is served that the key-holders do not use (no web UI, no
+    # slot files); the metrics are how a model server sees that it is idle.
     api_key = secrets.token_urlsafe(24)
     params.api_keys = [api_key]
+    params.hostnames = ["127.0.0.1"]
+    params.ui = False
+    params.endpoint_slots = False
+    params.endpoint_metrics = True
     started = time.perf_counter()
     server = xllamacpp.Server(params)
-    return LoadedModel(server, path, options, time.perf_counter() - started, api_key)
+    return LoadedModel(server, path, options, time.perf_counter() - started, api_key, threads)

@@ -22,7 +22,8 @@ from sqlalchemy import select
 
 from sentinel.owners import LOCAL_OWNER
 from sentinel.storage import Database
-from sentinel.storage.jobs import INTERRUPTED, A2ATaskRow
+from sentinel.storage.a2a_tasks import A2ATaskRow
+from sentinel.storage.jobs import INTERRUPTED
 
 log = logging.getLogger(__name__)
 # States in which a task's work was running in the process that handled it.
