@@ -160,6 +160,10 @@ def case_environment(
         SENTINEL_FETCH_ALLOW_HOSTS="127.0.0.1",
         SENTINEL_NOTIFY_ALLOW_HOSTS="127.0.0.1",
         SENTINEL_SEARCH="local",
+        # The model loads in the process that runs the command: in process, the bench's own
+        # (warm from case to case, as a worker holds it); with --cold, each command's. A model
+        # server per case's home would outlive the case.
+        SENTINEL_LLM_SERVER="off",
     )
     if threads is not None:
         env["SENTINEL_LLM_THREADS"] = str(threads)
