@@ -65,8 +65,8 @@ def compile_sentence(sentence: str, criteria: str | None = None) -> Contract | N
     # The criteria say when; the sentence says what about: its own subject, when it compiles
     # to one, else what it names.
     own = _compile(_body(sentence))
-    subject = own.subject if own is not None else subject_of(sentence)
-    return contract.model_copy(update={"subject": subject}) if subject else contract
+    named = own.subject if own is not None else subject_of(sentence)
+    return contract.model_copy(update={"subject": named}) if named else contract
 
 
 def _compile(body: str) -> Contract | None:
