@@ -13,6 +13,7 @@ from sentinel.llm.errors import ModelRequestError
 from sentinel.monitor.governing.grounding import check_grounding
 from sentinel.monitor.models import Evidence
 from sentinel.monitor.run import execute_run
+from sentinel.monitor.scheduling.looks import SEARCH_EVERY
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.notify import NotificationPayload
 from sentinel.storage import Database, MonitorState, RunStatus
@@ -131,10 +132,10 @@ async def test_notify_always_stays_scheduled_and_never_resends_the_same_facts(
     monitor = await create_monitor(db, after_launch, notify="always")
     services = after_launch.services(db, sensor_model(read_launch), governor_model(decide_launch))
     first = await run_once(services, after_launch, monitor.id)
-    # A news article appears at 17:35: a new search hit, so the next run that searches (a
-    # day after the first: in between, runs only look at the pages the first one read)
-    # senses again.
-    after_launch.clock.set(datetime(2025, 9, 10, 18, tzinfo=UTC))
+    # A news article appears at 17:35 the next day: a new search hit, so the next run that
+    # searches (a week after the first: in between, runs only look at its watch set) senses
+    # again.
+    after_launch.clock.set(JUST_AFTER_LAUNCH + SEARCH_EVERY)
 
     second = await run_once(services, after_launch, monitor.id)
 

@@ -1,9 +1,11 @@
-"""The steps of one monitor run: start, sense, skip or fail, persist, govern, conclude.
+"""The steps of one full monitor run: start, sense, follow, skip or fail, persist, govern,
+conclude.
 
-:func:`sentinel.monitor.run.execute_run` calls them in order (it reads as the pipeline); each
-step appends to the run's trace, calls into its stage (``sensing``, ``governing``,
-``notifying``, ``scheduling``) and the last one writes the run's outcome and the monitor's
-schedule.
+:func:`sentinel.monitor.run.execute_run` calls them in order (it reads as the pipeline) after
+the run's read plan (:mod:`sentinel.monitor.read_plan`) and, when planned, its look
+(:mod:`sentinel.monitor.look`); each step appends to the run's trace, calls into its stage
+(``sensing``, ``governing``, ``notifying``, ``scheduling``) and the last one writes the run's
+outcome, the monitor's watch set and its schedule.
 """
 
 from __future__ import annotations
@@ -11,24 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sentinel.llm import UsageTracker
+from sentinel.monitor.contract.model import contract_of
 from sentinel.monitor.failures import RunFailure
 from sentinel.monitor.governing.checks import CheckInput, run_checks
-from sentinel.monitor.governing.governor import Governor, contract_of
-from sentinel.monitor.known_learning import (
-    held_spans,
-    known_context,
-    learn_known,
-    next_with_look,
-)
-from sentinel.monitor.known_look import KnownLook
-from sentinel.monitor.known_pages import KnownPages, known_from_context
+from sentinel.monitor.governing.governor import Governor
+from sentinel.monitor.look import Look
 from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
 from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
 from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
+from sentinel.monitor.read_plan import ReadPlan
 from sentinel.monitor.recording import (
     LoadedRun,
     QueuedNotification,
@@ -41,36 +38,44 @@ from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
 from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor, SensorResult
-from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
+from sentinel.monitor.sensing.sources import PageRecord
+from sentinel.monitor.services import RunServices
 from sentinel.monitor.trace import RunTrace
-from sentinel.monitor.workspace import PageFetcher
+from sentinel.monitor.watch_learning import (
+    held_spans,
+    learn_watch,
+    next_with_look,
+    watch_context,
+)
+from sentinel.monitor.watch_links import follow_links
+from sentinel.monitor.watch_set import WatchSet, monitor_terms
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
 from sentinel.storage.enums import NotifyBehavior
-from sentinel.web.search.base import SearchProvider
 
 FULL_READ_EVERY = 3
 """In a quiet stretch, every this-many-th run reads all its pages; the others probe."""
 
-if TYPE_CHECKING:
-    from sentinel.monitor.run import RunServices
-
 
 @dataclass
 class RunIteration:
-    """One run in progress: its services, what it loaded, its trace and its model usage.
+    """One full run in progress: its services, what it loaded, its read plan and the look
+    that led to it (a watched page changed), its trace and its model usage.
 
-    ``iterate`` runs the steps; ``fail`` records an expected failure at any point.
+    :func:`sentinel.monitor.run.execute_run` runs the steps; ``fail`` records an expected
+    failure at any point.
     """
 
     services: RunServices
     loaded: LoadedRun
     trace: RunTrace
+    plan: ReadPlan
     usage: UsageTracker = field(default_factory=UsageTracker)
     sensed: SensorResult | None = None
     version: StateVersionRecord | None = None
     decision: dict[str, Any] | None = None
     forget_sent: bool = False
-    known_look: KnownLook | None = None
+    look: Look | None = None
+    linked: dict[str, PageRecord] = field(default_factory=dict)
 
     @property
     def now(self) -> datetime:
@@ -86,26 +91,23 @@ class RunIteration:
         )
 
     async def sense(self) -> SensorResult:
-        services, loaded = self.services, self.loaded
+        services, loaded, plan = self.services, self.loaded, self.plan
         monitor = loaded.monitor
-        search: SearchProvider = services.search
-        fetcher: PageFetcher = services.fetcher
-        if services.extra_sources is not None:
-            search, fetcher = services.extra_sources(monitor, search, fetcher)
+        search, fetcher = services.sources(monitor)
         # Sources of its own reached through search (A2A agents) make a monitor with named
         # pages search too; otherwise it reads just its pages.
-        search_too = search is not services.search
+        search_too = plan.search_too
         named: Sequence[str] = monitor.urls
         keep_unread = False
-        if self.known_look is not None:
-            # A look saw a known page's relevant content change: read the known pages
-            # instead of searching; the pages they do not cover keep their fingerprints.
-            named, keep_unread, search_too = self.known_look.known.urls, True, False
+        if self.look is not None and self.look.watch is not None:
+            # A look saw a watched page's relevant content change: read the watch set
+            # instead of searching; the pages it does not cover keep their fingerprints.
+            named, keep_unread, search_too = self.look.watch.urls, True, False
             self.trace.add(
                 "look",
-                f"relevant content changed on {len(self.known_look.changed)} known page(s): "
-                "reading the known pages instead of searching",
-                pages=self.known_look.answers,
+                f"relevant content changed on {len(self.look.changed)} watched page(s): "
+                "reading the watch set instead of searching",
+                pages=self.look.answers,
             )
         contract = contract_of(monitor)
         sensor = Sensor(
@@ -128,11 +130,11 @@ class RunIteration:
         )
         evidence = loaded.latest.evidence if loaded.latest else []
         cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
-        previous = snapshot_from_json(loaded.latest.fingerprints if loaded.latest else None)
+        previous = plan.previous
         force = loaded.history.decision_pending
-        # A monitor that looks at a known page between searches counts its looks as skips;
-        # its daily search reads in full rather than probing.
-        watching = known_from_context(monitor.context) is not None
+        # A monitor that looks at a watch set between searches counts its looks as skips;
+        # its rare search reads in full rather than probing.
+        watching = plan.watch is not None
         probe = probe_run(loaded.history.consecutive_skips) and not watching
         self.sensed = await sensor.sense(
             ctx,
@@ -156,6 +158,25 @@ class RunIteration:
         )
         return self.sensed
 
+    async def follow(self, sensed: SensorResult) -> dict[str, PageRecord]:
+        """Follow the links of the pages read that lead towards the watched state
+        (:mod:`sentinel.monitor.watch_links`), for a monitor that keeps a watch set and read
+        pages this run; the pages reached are candidates of its watch set."""
+        if self.plan.lifetime is None or self.loaded.monitor.urls or not sensed.pages:
+            return {}
+        monitor = self.loaded.monitor
+        terms, _ = monitor_terms(monitor.original_query, monitor.action_criteria)
+        before = self._watch_before()
+        watched = before.urls if before is not None else ()
+        self.linked = await follow_links(self.plan.fetcher, sensed.pages, terms, watched=watched)
+        if self.linked:
+            self.trace.add(
+                "follow",
+                f"followed {len(self.linked)} link(s) towards the watched state",
+                pages=list(self.linked),
+            )
+        return self.linked
+
     async def skip(self, sensed: SensorResult, *, calls_saved: int) -> RunOutcome:
         history = self.loaded.history
         scheduled = after_skip(
@@ -169,8 +190,7 @@ class RunIteration:
             held=held_spans(self.loaded),
             hint=history.volatility_hint,
         )
-        known = learn_known(self.loaded, sensed, self.known_look)
-        scheduled, known = self._with_look(scheduled, known)
+        scheduled, watch = self._with_look(scheduled, self._learned(sensed))
         self.trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
         summary = {"skipped": sensed.reason, "next_run_at": scheduled.at.isoformat()}
         # A run that found nothing to read says so: "no change" would hide a monitor that
@@ -191,7 +211,7 @@ class RunIteration:
             next_run_at=scheduled.at,
             now=self.now,
             finished_at=self.services.clock.now(),
-            context_update=known_context(known),
+            context_update=watch_context(watch, self.loaded.monitor.context),
         )
         return self._outcome(
             "skipped-nothing-read" if nothing_read else "skipped-no-change",
@@ -370,8 +390,7 @@ class RunIteration:
             held=held_spans(self.loaded),
             hint=sensed.output.volatility_hint or history.volatility_hint,
         )
-        known = learn_known(self.loaded, sensed, self.known_look)
-        scheduled, known = self._with_look(scheduled, known)
+        scheduled, watch = self._with_look(scheduled, self._learned(sensed))
         if complete:
             self.trace.add("schedule", "notify=once and acted: the monitor completes")
         else:
@@ -401,7 +420,7 @@ class RunIteration:
             delivery=delivery,
             complete=complete,
             forget_sent=self.forget_sent,
-            context_update=known_context(known),
+            context_update=watch_context(watch, monitor.context),
         )
         return self._outcome(
             "succeeded",
@@ -412,11 +431,30 @@ class RunIteration:
             next_run_at=scheduled.at if finished.scheduled else None,
         )
 
+    def _watch_before(self) -> WatchSet | None:
+        """The watch set before this run: the look's (its history is the newest), else the
+        stored one."""
+        if self.look is not None and self.look.watch is not None:
+            return self.look.watch
+        return self.plan.watch
+
+    def _learned(self, sensed: SensorResult) -> WatchSet | None:
+        """The watch set after this run, None when the monitor keeps none."""
+        if self.plan.lifetime is None or self.loaded.monitor.urls:
+            return None
+        return learn_watch(self.loaded, sensed, self._watch_before(), linked=self.linked)
+
     def _with_look(
-        self, scheduled: ScheduledRun, known: KnownPages | None
-    ) -> tuple[ScheduledRun, KnownPages | None]:
-        monitor, rng = self.loaded.monitor, self.services.rng
-        return next_with_look(scheduled, known, monitor=monitor, now=self.now, rng=rng)
+        self, scheduled: ScheduledRun, watch: WatchSet | None
+    ) -> tuple[ScheduledRun, WatchSet | None]:
+        return next_with_look(
+            scheduled,
+            watch,
+            self.plan.lifetime,
+            services=self.services,
+            monitor=self.loaded.monitor,
+            now=self.now,
+        )
 
     def _outcome(self, status: RunStatusName, *, reason: str, **fields: Any) -> RunOutcome:
         return RunOutcome(

@@ -15,6 +15,7 @@ FetchErrorCategory = Literal[
     "network",
     "unsupported_type",
     "redirects",
+    "backoff",
 ]
 
 

@@ -18,6 +18,7 @@ from lxml import etree
 from pydantic import BaseModel, Field
 
 from sentinel.web.dates import parse_datetime
+from sentinel.web.links import PageLink, page_links
 from sentinel.web.metadata import page_metadata
 from sentinel.web.page_text import page_text
 from sentinel.web.structured import (
@@ -86,6 +87,9 @@ class Extraction(BaseModel):
         default="",
         description="Every visible block of the main region (sentinel.web.page_text): what "
         "a monitor reads, where trafilatura keeps only what reads like an article.",
+    )
+    links: list[PageLink] = Field(
+        default_factory=list, description="The page's links (sentinel.web.links)."
     )
 
 
@@ -292,6 +296,7 @@ def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = Fal
     if root is None:
         return Extraction()
     nodes = jsonld_blocks(root)
+    links = page_links(root, url)
     items = structured_items(nodes, "json-ld") + page_metadata(root, url)
     metadata = trafilatura.extract_metadata(root, default_url=url, extensive=False)
     title = _title(root, metadata.title if metadata else None)
@@ -328,4 +333,5 @@ def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = Fal
         events=items.events,
         software=items.software,
         page_text=visible,
+        links=links,
     )

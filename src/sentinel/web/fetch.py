@@ -1,6 +1,7 @@
 """Fetching one web page safely and politely, and reading it.
 
-Every hop of a redirect chain is checked by the SSRF guard and robots.txt, spaced per host,
+Every hop of a redirect chain is checked by the SSRF guard and robots.txt, spaced per host
+(and held back from a host that answered 429 or 503, for its ``Retry-After`` or a backoff),
 bounded in time and size; responses with an ETag or Last-Modified are remembered so the next
 fetch of the same URL can be a conditional request (a 304 returns the remembered result).
 
@@ -32,6 +33,7 @@ from sentinel.web.errors import BlockedURL, FetchError
 from sentinel.web.files import file_content_type, read_file_url
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.guard import SSRFGuard
+from sentinel.web.links import PageLink
 from sentinel.web.politeness import Politeness, retry_call
 from sentinel.web.robots import RobotsCache
 from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
@@ -42,6 +44,8 @@ __all__ = ["FetchError", "FetchResult", "Fetcher", "Validators"]
 DEFAULT_USER_AGENT = "SentinelBot/0.1 (+https://github.com/sentinel)"
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 RETRYABLE_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
+REFUSAL_STATUSES = frozenset({429, 503})
+"""A host saying "not now": it is left alone for its Retry-After or a backoff (Politeness)."""
 ROBOTS_MAX_BYTES = 512_000  # RFC 9309 asks crawlers to parse at least 500 KiB
 _ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/*;q=0.8,*/*;q=0.1"
 
@@ -88,6 +92,9 @@ class FetchResult(BaseModel):
     software: list[SoftwareInfo] = Field(default_factory=list)
     page_text: str = Field(
         default="", description="Every visible block of the main region (what monitors read)."
+    )
+    links: list[PageLink] = Field(
+        default_factory=list, description="The page's links (sentinel.web.links)."
     )
     fingerprint: str
     etag: str | None = None
@@ -283,6 +290,7 @@ class Fetcher:
             events=page.events,
             software=page.software,
             page_text=page.page_text,
+            links=page.links,
             # A monitor reads the page's visible blocks: a price in a <div> of <span>s changes
             # what it reads even when the article text trafilatura keeps does not.
             fingerprint=content_fingerprint(
@@ -339,10 +347,17 @@ class Fetcher:
             await self._vet(current)
             if check_robots:
                 await self._check_robots(current)
-            async with self.politeness.slot(urlsplit(current).hostname or ""):
+            host = urlsplit(current).hostname or ""
+            self._not_refusing(current, host)
+            async with self.politeness.slot(host):
                 status, response_headers, body = await self._request(
                     current, headers, max_bytes, truncate
                 )
+            if status in REFUSAL_STATUSES:
+                wait = parse_retry_after(response_headers.get("retry-after"))
+                self.politeness.refused(host, wait)
+            else:
+                self.politeness.answered(host)
             location = response_headers.get("location")
             if status in REDIRECT_STATUSES and location:
                 chain.append(current)
@@ -354,6 +369,19 @@ class Fetcher:
             "redirects",
             f"more than {self.max_redirects} redirects: {' -> '.join([*chain, current])}",
         )
+
+    def _not_refusing(self, url: str, host: str) -> None:
+        """Raise a retryable ``backoff`` error while ``host`` is left alone after refusing
+        a request (its ``Retry-After``, or the politeness backoff)."""
+        wait = self.politeness.resume_in(host)
+        if wait > 0:
+            raise FetchError(
+                url,
+                "backoff",
+                f"{host} refused a request; left alone for {wait:.0f}s more",
+                retryable=True,
+                retry_after=wait,
+            )
 
     async def _request(
         self, url: str, headers: Mapping[str, str], max_bytes: int, truncate: bool

@@ -15,9 +15,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from sentinel.errors import InvalidInput, ProviderError
-from sentinel.pacing import Clock, RetryPolicy, Sleep
+from sentinel.pacing import Backoff, Clock, RetryPolicy, Sleep
 
 T = TypeVar("T")
+
+REFUSAL_BACKOFF = Backoff(base_s=60.0, cap_s=3600.0)
+"""How long a host that refused a request (429, 503) without a ``Retry-After`` is left alone:
+a minute, then two, four… up to an hour while it keeps refusing."""
 
 
 async def retry_call(
@@ -51,11 +55,15 @@ class _HostState:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     next_start: float = float("-inf")
     min_interval: float | None = None
+    resume_at: float = float("-inf")
+    refusals: int = 0
 
 
 class Politeness:
-    """Per-host manners: at most ``max_concurrency`` requests in flight to one host, and request
-    starts at least ``min_interval`` seconds apart (more if robots.txt asks for a crawl delay).
+    """Per-host manners: at most ``max_concurrency`` requests in flight to one host, request
+    starts at least ``min_interval`` seconds apart (more if robots.txt asks for a crawl delay),
+    and, with ``hold_refusing``, nothing sent to a host that refused a request (429, 503)
+    until its ``Retry-After`` has passed, or a backoff when it gave none (:meth:`refused`).
     """
 
     def __init__(
@@ -65,6 +73,7 @@ class Politeness:
         max_concurrency: int = 2,
         clock: Clock = time.monotonic,
         sleep: Sleep = asyncio.sleep,
+        hold_refusing: Backoff | None = None,
     ) -> None:
         if min_interval < 0:
             raise InvalidInput("min_interval", min_interval, "must not be negative")
@@ -74,6 +83,7 @@ class Politeness:
         self.max_concurrency = max_concurrency
         self._clock = clock
         self._sleep = sleep
+        self.hold_refusing = hold_refusing
         self._hosts: dict[str, _HostState] = {}
 
     def _state(self, host: str) -> _HostState:
@@ -95,6 +105,28 @@ class Politeness:
         Never lowers the spacing below the global ``min_interval``.
         """
         self._state(host).min_interval = max(0.0, seconds)
+
+    def refused(self, host: str, retry_after: float | None) -> float:
+        """Note that ``host`` refused a request (429 or 503): with ``hold_refusing`` (e.g.
+        :data:`REFUSAL_BACKOFF`), nothing more is sent to it for its ``Retry-After`` when it
+        gave one, else for a backoff window that doubles with each refusal in a row. Returns
+        the hold in seconds (0 without ``hold_refusing``: the caller's retry policy alone
+        paces)."""
+        if self.hold_refusing is None:
+            return 0.0
+        state = self._state(host)
+        state.refusals += 1
+        wait = retry_after if retry_after is not None else self.hold_refusing.window(state.refusals)
+        state.resume_at = max(state.resume_at, self._clock() + max(wait, 0.0))
+        return wait
+
+    def answered(self, host: str) -> None:
+        """Note that ``host`` answered a request: its run of refusals is over."""
+        self._state(host).refusals = 0
+
+    def resume_in(self, host: str) -> float:
+        """Seconds until ``host`` may be asked again after a refusal (0: now)."""
+        return max(self._state(host).resume_at - self._clock(), 0.0)
 
     @asynccontextmanager
     async def slot(self, host: str) -> AsyncIterator[None]:

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import httpx
-from pydantic import ValidationError, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from sentinel.errors import ConfigError
@@ -53,6 +53,12 @@ class FetchSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SENTINEL_", extra="ignore")
 
     fetch_allow_hosts: str = ""
+    fetch_host_interval_s: float = Field(
+        default=1.0,
+        ge=0,
+        description="The fetcher sends one request per host per this many seconds at most "
+        "(a robots.txt Crawl-delay may ask for more).",
+    )
 
     def allowed(self) -> AllowList:
         """The parsed list; ``ConfigError`` names the first bad entry."""
@@ -159,8 +165,13 @@ def configured_fetcher(
     ``Fetcher``)."""
     # Imported here: deliveries read the allow lists without loading the page pipeline.
     from sentinel.web.fetch import Fetcher
+    from sentinel.web.politeness import REFUSAL_BACKOFF, Politeness
 
+    # A host that answers 429/503 is left alone (its Retry-After, else a backoff) by every
+    # monitor this process runs, not only by the one that was refused.
+    interval = FetchSettings().fetch_host_interval_s
     return Fetcher(
+        politeness=Politeness(min_interval=interval, hold_refusing=REFUSAL_BACKOFF),
         guard=configured_guard(),
         proxy=web_settings().proxy,
         file_roots=file_roots,

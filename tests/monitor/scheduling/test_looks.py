@@ -1,95 +1,137 @@
-"""How often a monitor looks at its known pages (sentinel.monitor.scheduling.looks): a prior by
-kind of state, shortened by the shortest state seen holding and paced by the pages' own change
-rate, within an hour and three; and a search about daily."""
+"""How often a monitor looks at its watch set (sentinel.monitor.scheduling.looks): the pace of
+the watched kind of state's lifetime (minutes, hours, days), shortened within it by the
+shortest state seen holding and the pages' change history, stretched by the monitor's request
+budget; and a search only when the set is stale, at a named moment or every week."""
 
 from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
 
-from sentinel.monitor.known_pages import KnownPage, KnownPages
+import pytest
+
+from sentinel.monitor.contract.model import Lifetime
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import MISS_BOUNDED
 from sentinel.monitor.scheduling.looks import (
-    LOOK_MAX,
-    LOOK_MIN,
+    PACES,
     SEARCH_EVERY,
+    budget_floor,
     look_wait,
-    prior_life,
     search_due,
     state_kind,
+    watch_lifetime,
     with_look,
 )
+from sentinel.monitor.watch_set import WatchedPage, WatchSet
 
 NOW = datetime(2025, 9, 10, 9, tzinfo=UTC)
 
 
-def known(*, changes: int = 0, seen: timedelta = timedelta(0), held: float | None = None):
+def watched(
+    *, changes: int = 0, seen: timedelta = timedelta(0), held: float | None = None, pages: int = 1
+) -> WatchSet:
     first = (NOW - seen).isoformat()
-    pages = (KnownPage("https://shop.example/k2", "fp", 2, first, first, changes=changes),)
-    return KnownPages(pages, searched_at=NOW.isoformat(), shortest_held_s=held)
+    found = tuple(
+        WatchedPage(f"https://shop.example/k{n}", "fp", 2, first, first, changes=changes)
+        for n in range(pages)
+    )
+    return WatchSet(found, searched_at=NOW.isoformat(), shortest_held_s=held)
 
 
-def test_each_kind_of_brief_state_has_its_prior_and_lasting_states_have_none() -> None:
+def test_each_kind_of_brief_state_has_a_lifetime_and_lasting_states_have_none() -> None:
     assert state_kind("the status page reports an incident").name == "outage"  # type: ignore[union-attr]
     assert state_kind("a cancellation frees a campsite").name == "slots"  # type: ignore[union-attr]
     assert state_kind("the console is back in stock").name == "stock"  # type: ignore[union-attr]
     assert state_kind("the fare drops below 300 EUR").name == "price"  # type: ignore[union-attr]
-    assert prior_life("the court rules on the merger", notify_always=False) is None
-    assert prior_life("the court rules on the merger", notify_always=True) == timedelta(hours=6)
-    outage = prior_life("an outage", notify_always=False)
-    restock = prior_life("a restock", notify_always=False)
-    assert outage is not None
-    assert restock is not None
-    assert outage < restock
+    assert watch_lifetime(None, "a table frees up at Noma", notify_always=False) == "minutes"
+    assert watch_lifetime(None, "the fare drops below 300 EUR", notify_always=False) == "hours"
+    assert watch_lifetime(None, "the court rules on the merger", notify_always=False) is None
+    assert watch_lifetime(None, "the court rules on the merger", notify_always=True) == "hours"
 
 
-def test_with_nothing_seen_the_prior_sets_the_wait() -> None:
-    assert look_wait(timedelta(hours=4), known(), now=NOW).wait == timedelta(hours=2)
+def test_the_contract_lifetime_wins_over_the_words() -> None:
+    assert watch_lifetime("days", "tickets for the release party", notify_always=False) == "days"
 
 
-def test_a_short_state_seen_holding_shortens_the_wait_down_to_an_hour() -> None:
-    brief = look_wait(timedelta(hours=4), known(held=5400), now=NOW)
+@pytest.mark.parametrize(
+    ("lifetime", "slowest"),
+    [
+        ("minutes", timedelta(minutes=15)),
+        ("hours", timedelta(minutes=60)),
+        ("days", timedelta(hours=12)),
+    ],
+)
+def test_with_nothing_seen_a_state_is_looked_at_at_the_slow_end_of_its_pace(
+    lifetime: Lifetime, slowest: timedelta
+) -> None:
+    assert look_wait(lifetime, watched(), now=NOW).wait == slowest
 
-    assert brief.wait == LOOK_MIN
+
+def test_the_paces_order_minutes_before_hours_before_days() -> None:
+    assert PACES["minutes"].slowest <= PACES["hours"].fastest
+    assert PACES["hours"].slowest <= PACES["days"].fastest
+
+
+def test_a_short_state_seen_holding_shortens_the_wait_down_to_the_fastest_look() -> None:
+    brief = look_wait("minutes", watched(held=240), now=NOW)
+
+    assert brief.wait == PACES["minutes"].fastest
     assert "shortest state seen" in brief.reason
 
 
-def test_pages_whose_relevant_content_never_changes_drift_to_the_longest_wait() -> None:
-    quiet = look_wait(timedelta(hours=4), known(seen=timedelta(days=6)), now=NOW)
+def test_a_page_that_changes_often_is_looked_at_sooner_than_a_quiet_one() -> None:
+    busy = look_wait("days", watched(changes=8, seen=timedelta(days=2)), now=NOW)
+    quiet = look_wait("days", watched(seen=timedelta(days=6)), now=NOW)
 
-    assert quiet.wait == LOOK_MAX
-
-
-def test_churning_relevant_content_never_shortens_the_wait_below_half_the_prior() -> None:
-    churn = look_wait(timedelta(hours=4), known(changes=60, seen=timedelta(days=3)), now=NOW)
-
-    assert churn.wait == timedelta(hours=1)  # half the 4 h prior, then half of that
+    assert busy.wait < quiet.wait == PACES["days"].slowest
+    assert "relevant content changes every" in busy.reason
 
 
-def test_the_search_is_due_a_day_after_the_last() -> None:
-    pages = known()
+def test_churning_relevant_content_never_shortens_the_wait_below_its_pace() -> None:
+    churn = look_wait("hours", watched(changes=600, seen=timedelta(days=3)), now=NOW)
+
+    assert churn.wait == PACES["hours"].fastest
+
+
+def test_the_monitor_request_budget_stretches_the_wait_over_its_pages() -> None:
+    paced = look_wait("minutes", watched(pages=5), now=NOW, requests_per_day=288)
+
+    assert paced.wait == timedelta(minutes=25)  # 5 pages x 288 looks a day would be 1440
+    assert "288 requests a day" in paced.reason
+    assert budget_floor(None, 5) is None
+
+
+def test_a_user_minimum_interval_is_kept_by_looks() -> None:
+    wait = look_wait("minutes", watched(), now=NOW, min_interval=timedelta(hours=1))
+
+    assert wait.wait == timedelta(hours=1)
+
+
+def test_the_search_is_due_a_week_after_the_last_or_when_the_watch_set_is_stale() -> None:
+    pages = watched()
 
     assert not search_due(pages, now=NOW + SEARCH_EVERY - timedelta(minutes=1))
     assert search_due(pages, now=NOW + SEARCH_EVERY)
-    assert search_due(KnownPages(pages.pages), now=NOW)
+    assert search_due(WatchSet(pages.pages), now=NOW)
+    assert search_due(WatchSet(searched_at=NOW.isoformat()), now=NOW + timedelta(minutes=1))
 
 
 def test_the_next_look_comes_before_a_later_planned_run_and_never_after_its_wait() -> None:
-    pages = known()
-    wait = look_wait(timedelta(hours=4), pages, now=NOW)
+    pages = watched()
+    wait = look_wait("hours", pages, now=NOW)
     later = ScheduledRun(NOW + timedelta(hours=12), "planned")
 
     looked, kept = with_look(later, wait, pages, now=NOW, rng=random.Random(1))
 
     assert NOW + wait.wait * 0.9 <= looked.at <= NOW + wait.wait
-    assert "look at known pages" in looked.explanation
+    assert "look at 1 page(s)" in looked.explanation
     assert kept.full_at is None
 
 
 def test_a_sooner_run_for_a_named_moment_is_kept_and_searches() -> None:
-    pages = known()
-    wait = look_wait(timedelta(hours=4), pages, now=NOW)
+    pages = watched()
+    wait = look_wait("days", pages, now=NOW)
     moment = ScheduledRun(NOW + timedelta(minutes=30), "appointment: on sale at 10:00")
 
     planned, kept = with_look(moment, wait, pages, now=NOW, rng=random.Random(1))
@@ -101,8 +143,8 @@ def test_a_sooner_run_for_a_named_moment_is_kept_and_searches() -> None:
 
 
 def test_a_sooner_run_set_by_the_miss_bound_alone_is_kept_without_a_search() -> None:
-    pages = known()
-    wait = look_wait(timedelta(hours=6), pages, now=NOW)
+    pages = watched()
+    wait = look_wait("days", pages, now=NOW)
     bounded = ScheduledRun(NOW + timedelta(hours=2), f"{MISS_BOUNDED}notify=always → in 2 h")
 
     planned, kept = with_look(bounded, wait, pages, now=NOW, rng=random.Random(1))

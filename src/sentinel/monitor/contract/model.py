@@ -26,6 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from sentinel.monitor.governing.rule_syntax import FieldKind, parse_rule
+from sentinel.storage import MonitorRecord
 
 Measure = Literal[
     "price",
@@ -177,3 +178,13 @@ class Contract(BaseModel):
     def describe(self) -> str:
         """One line for people: the subject, the condition in words, the rule."""
         return f"{self.subject.describe()}: notify when {self.summary} ({self.condition})"
+
+
+def contract_of(monitor: MonitorRecord) -> Contract | None:
+    """The monitor's contract, or None (none compiled, or one this version cannot read)."""
+    if not monitor.contract:
+        return None
+    try:
+        return Contract.model_validate(monitor.contract)
+    except ValueError:
+        return None

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from sentinel.errors import ConfigError
 from sentinel.llm import LanguageModel, Message
-from sentinel.monitor.contract.model import Contract
+from sentinel.monitor.contract.model import contract_of
 from sentinel.monitor.governing.contract_governor import ContractGovernor
 from sentinel.monitor.governing.rules import RulesGovernor
 from sentinel.monitor.models import GovernorContext, GovernorDecision
@@ -103,16 +103,6 @@ class RuleBasedGovernor:
     async def govern(self, ctx: GovernorContext) -> GovernorDecision:
         """Evaluate the rule; never raises on odd state."""
         return self.rules.decide(ctx)
-
-
-def contract_of(monitor: MonitorRecord) -> Contract | None:
-    """The monitor's contract, or None (none compiled, or one this version cannot read)."""
-    if not monitor.contract:
-        return None
-    try:
-        return Contract.model_validate(monitor.contract)
-    except ValueError:
-        return None
 
 
 def make_governor(monitor: MonitorRecord, model: LanguageModel | None) -> Governor:

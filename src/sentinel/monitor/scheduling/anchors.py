@@ -58,6 +58,9 @@ from sentinel.monitor.scheduling.durations import format_duration
 from sentinel.monitor.sensing.sources import PageRecord, query_terms
 from sentinel.text.values import MONTHS
 
+INSTEAD_OF_THE_PLAN = "instead of the plan"
+"""How the explanation of a run moved to a moment or a day the pages name ends."""
+
 ANCHOR_HORIZON = timedelta(days=45)
 MAX_ANCHOR_DAYS = 4
 ANCHOR_DAY_INTERVAL = timedelta(hours=3)
@@ -240,7 +243,7 @@ def anchored_run(
         )
         if at >= planned.at:
             return planned
-        return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")
+        return ScheduledRun(at, f"{why} → in {format_duration(at - now)} {INSTEAD_OF_THE_PLAN}")
     return planned
 
 
@@ -320,7 +323,7 @@ def appointment_run(
         if at - now < bounds.min_interval or at >= planned.at:
             continue
         why = f"a page names {moment:%b %-d %H:%M} UTC"
-        return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")
+        return ScheduledRun(at, f"{why} → in {format_duration(at - now)} {INSTEAD_OF_THE_PLAN}")
     return planned
 
 
@@ -351,4 +354,4 @@ def aligned_run(
         return planned
     _, at, clock = best
     why = f"a page names {clock:%H:%M}"
-    return ScheduledRun(at, f"{why} → in {format_duration(at - now)} instead of the plan")
+    return ScheduledRun(at, f"{why} → in {format_duration(at - now)} {INSTEAD_OF_THE_PLAN}")

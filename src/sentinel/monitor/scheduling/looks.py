@@ -1,26 +1,27 @@
-"""How often a monitor looks at its known pages between searches, and when it searches again.
+"""How often a monitor looks at its watch set between searches, and when it searches again.
 
-A monitor whose miss is costly (:func:`sentinel.monitor.scheduling.lifetime.miss_bound`: a
-``notify=always`` monitor, or criteria about a state that can hold briefly) and that knows the
-pages carrying its state (:mod:`sentinel.monitor.known_pages`) looks at those pages often and
-searches about daily (:data:`SEARCH_EVERY`): a look is a conditional request per page, a
-search is the one paid request that costs what hundreds of page fetches do.
+A monitor that keeps a watch set (:mod:`sentinel.monitor.watch_set`) looks at those pages at
+the pace its state needs and searches rarely: a look is a conditional request per page, a
+search is the one paid request that costs what hundreds of page fetches do. It searches at
+creation, when its watch set goes stale (no page left), at a moment its pages name, and
+otherwise every :data:`SEARCH_EVERY`.
 
-The wait between looks is a share (:data:`LOOKS_PER_LIFE`) of the state's likely life, within
-:data:`LOOK_MIN` and :data:`LOOK_MAX`:
+The wait between looks comes from **how long the watched kind of state lasts**
+(:func:`watch_lifetime`: the contract's ``lifetime``, else the words of the mission and
+criteria), within that lifetime's :class:`LookPace`:
 
-- before anything is known, a **prior by kind of state** (:func:`state_kind`): an outage or
-  incident lasts about two hours, a freed slot or table about three, a restock or resale
-  tickets about four, a price below a threshold about six;
-- the **shortest state seen holding** (kept beyond the run history's window) shortens it;
-- the **known pages' own change rate**: the mean time between changes of their relevant
-  content, counted with the prior as one pseudo-change (so one early change does not halve the
-  wait, and pages whose relevant content never changes drift to :data:`LOOK_MAX`); the pages
-  that change most set it. A page's change is only evidence of a short life down to half the
-  prior: relevant content that changes at every look is churn, not a state coming and going.
+- ``minutes`` (a restock, a freed slot or table, an outage): every 5–15 minutes;
+- ``hours`` (an incident's status, a price): every 30–60 minutes;
+- ``days`` (a release, a decision): every 3–12 hours.
 
-Monitors about lasting states (a decision, a release, a result) get no prior and keep the
-cadence of :mod:`sentinel.monitor.scheduling.cadence`.
+Within the pace, the wait is a share (:data:`LOOKS_PER_LIFE`) of the shortest of the pace's
+``life``, the shortest state seen holding, and the watched pages' **change history** (the mean
+time between changes of their relevant content, the pace's life counted as one pseudo-change,
+so one early change does not halve the wait and pages that never change stay at the slow end).
+
+Two budgets stretch it, never shorten it (:mod:`sentinel.monitor.budget`): the monitor's
+requests per day (its ``requests_per_day`` option, else ``SENTINEL_WATCH_MONITOR_REQUESTS_PER_DAY``)
+spread over its pages, and, in the run itself, the process-wide budget.
 """
 
 from __future__ import annotations
@@ -30,26 +31,46 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from sentinel.monitor.known_pages import KnownPages
+from sentinel.monitor.contract.model import Lifetime
+from sentinel.monitor.scheduling.anchors import INSTEAD_OF_THE_PLAN
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import only_miss_bounded
 from sentinel.monitor.scheduling.durations import format_duration
+from sentinel.monitor.watch_set import WatchSet
 
-SEARCH_EVERY = timedelta(hours=24)
-"""How long a monitor that looks at its known pages goes between searches."""
-LOOK_MIN = timedelta(hours=1)
-LOOK_MAX = timedelta(hours=3)
+SEARCH_EVERY = timedelta(days=7)
+"""How long a monitor whose watch set is healthy goes between searches."""
 LOOKS_PER_LIFE = 2
 LOOK_JITTER = 0.1
 """A look is moved earlier by up to this share of its wait, never later."""
 
 
 @dataclass(frozen=True)
+class LookPace:
+    """The range of waits between looks for a kind of state, and the life assumed for it
+    before anything is seen."""
+
+    fastest: timedelta
+    slowest: timedelta
+    life: timedelta
+
+
+PACES: dict[Lifetime, LookPace] = {
+    "minutes": LookPace(timedelta(minutes=5), timedelta(minutes=15), timedelta(minutes=30)),
+    "hours": LookPace(timedelta(minutes=30), timedelta(minutes=60), timedelta(hours=2)),
+    "days": LookPace(timedelta(hours=3), timedelta(hours=12), timedelta(days=1)),
+}
+"""The look pace of each lifetime (see the module documentation)."""
+LOOK_MIN = min(pace.fastest for pace in PACES.values())
+LOOK_MAX = max(pace.slowest for pace in PACES.values())
+
+
+@dataclass(frozen=True)
 class StateKind:
-    """A kind of brief state and how long one lasts when nothing else is known."""
+    """A kind of brief state named by a mission's words, and its lifetime."""
 
     name: str
-    life: timedelta
+    lifetime: Lifetime
     words: re.Pattern[str]
 
 
@@ -60,12 +81,12 @@ def _words(pattern: str) -> re.Pattern[str]:
 STATE_KINDS = (
     StateKind(
         "outage",
-        timedelta(hours=2),
+        "minutes",
         _words(r"outages?|incidents?|down(?:time)?|degraded|disrupt\w*|suspended"),
     ),
     StateKind(
         "slots",
-        timedelta(hours=3),
+        "minutes",
         _words(
             r"slots?|appointments?|cancellations?|tables?|spots?|vacanc\w+|"
             r"campsites?|reservations?|bookable|openings?"
@@ -73,7 +94,7 @@ STATE_KINDS = (
     ),
     StateKind(
         "stock",
-        timedelta(hours=4),
+        "minutes",
         _words(
             r"(?:back\s+)?in\s+stock|restock\w*|sold\s+out|availab\w+|orderable|tickets?|"
             r"resale|listings?|listed|flash\s+sale"
@@ -81,13 +102,12 @@ STATE_KINDS = (
     ),
     StateKind(
         "price",
-        timedelta(hours=6),
+        "hours",
         _words(r"below|under|less\s+than|cheaper|drops?|price[ds]?|fares?|rates?|discount\w*"),
     ),
 )
-"""Kinds of brief state, shortest first: the first whose words the mission or criteria use."""
-ALWAYS_LIFE = timedelta(hours=6)
-"""The prior of a ``notify=always`` monitor whose words name no kind of brief state."""
+"""Kinds of brief state, shortest first: the first whose words the mission or criteria use
+gives a monitor without a contract its lifetime."""
 
 
 def state_kind(*texts: str | None) -> StateKind | None:
@@ -99,43 +119,76 @@ def state_kind(*texts: str | None) -> StateKind | None:
     return None
 
 
-def prior_life(*texts: str | None, notify_always: bool) -> timedelta | None:
-    """How long the watched state lasts before anything is seen, or None for a lasting
-    state of a ``notify=once`` monitor (it keeps the usual cadence)."""
+def watch_lifetime(
+    contract_lifetime: Lifetime | None, *texts: str | None, notify_always: bool
+) -> Lifetime | None:
+    """How long the watched kind of state lasts: the contract's ``lifetime`` when the monitor
+    has one; else the kind of brief state its words name; else ``hours`` for a
+    ``notify=always`` monitor (episodes come and go); else None (a lasting state without a
+    contract keeps the cadence of :mod:`sentinel.monitor.scheduling.cadence`)."""
+    if contract_lifetime is not None:
+        return contract_lifetime
     kind = state_kind(*texts)
     if kind is not None:
-        return kind.life
-    return ALWAYS_LIFE if notify_always else None
+        return kind.lifetime
+    return "hours" if notify_always else None
 
 
 @dataclass(frozen=True)
 class LookWait:
-    """The wait until the next look at the known pages, and why."""
+    """The wait until the next look at the watch set, and why."""
 
     wait: timedelta
     reason: str
 
 
-def look_wait(prior: timedelta, known: KnownPages, *, now: datetime) -> LookWait:
-    """The wait between looks (see the module documentation)."""
-    life, why = prior, f"prior {format_duration(prior)}"
-    held = known.shortest_held()
+def look_wait(
+    lifetime: Lifetime,
+    watch: WatchSet,
+    *,
+    now: datetime,
+    requests_per_day: int | None = None,
+    min_interval: timedelta | None = None,
+    pages: int | None = None,
+) -> LookWait:
+    """The wait between looks (see the module documentation); ``requests_per_day``: the
+    monitor's budget, spread over its watched pages; ``min_interval``: the user's own
+    shortest interval, when they set one (the product's default is for full runs);
+    ``pages``: the pages each look asks (default: the watch set's)."""
+    count = len(watch.pages) if pages is None else pages
+    pace = PACES[lifetime]
+    life, why = pace.life, f"a state that lasts {lifetime}"
+    held = watch.shortest_held()
     if held is not None and held < life:
         life, why = held, f"shortest state seen {format_duration(held)}"
-    paced = _change_interval(known, prior, now=now)
-    # The change rate is an estimate with the prior in it: it replaces the prior, and only
-    # shortens what a state seen holding says.
-    if paced is not None and (held is None or paced < life):
+    paced = _change_interval(watch, pace.life, now=now)
+    if paced is not None and paced < life:
         life, why = paced, f"relevant content changes every {format_duration(paced)}"
-    wait = min(max(life / LOOKS_PER_LIFE, LOOK_MIN), LOOK_MAX)
-    return LookWait(wait, f"look at known pages every {format_duration(wait)} ({why})")
+    wait = min(max(life / LOOKS_PER_LIFE, pace.fastest), pace.slowest)
+    floor = budget_floor(requests_per_day, count)
+    if floor is not None and floor > wait:
+        wait, why = floor, f"{why}; {requests_per_day} requests a day for {count} page(s)"
+    if min_interval is not None and min_interval > wait:
+        wait, why = min_interval, f"{why}; the monitor's minimum interval"
+    every = format_duration(wait)
+    return LookWait(wait, f"look at {count} page(s) every {every} ({why})")
 
 
-def _change_interval(known: KnownPages, prior: timedelta, *, now: datetime) -> timedelta | None:
-    """The known pages' shortest mean time between relevant changes, the prior counted as
-    one change, never below half the prior; None without known pages."""
+def budget_floor(requests_per_day: int | None, pages: int) -> timedelta | None:
+    """The shortest wait between looks at ``pages`` pages that keeps to ``requests_per_day``
+    (None: no budget, or no page)."""
+    if requests_per_day is None or pages <= 0:
+        return None
+    return timedelta(days=1) * pages / max(requests_per_day, 1)
+
+
+def _change_interval(watch: WatchSet, prior: timedelta, *, now: datetime) -> timedelta | None:
+    """The watched pages' shortest mean time between relevant changes, ``prior`` counted as
+    one change, never below half of it; None without a page that changed."""
     intervals = []
-    for page in known.pages:
+    for page in watch.pages:
+        if page.changes == 0:
+            continue
         span = max(now - datetime.fromisoformat(page.first_seen), timedelta(0))
         intervals.append((span + prior) / (page.changes + 1))
     if not intervals:
@@ -143,10 +196,13 @@ def _change_interval(known: KnownPages, prior: timedelta, *, now: datetime) -> t
     return max(min(intervals), prior / 2)
 
 
-def search_due(known: KnownPages, *, now: datetime) -> bool:
-    """Whether the monitor should search this run: it never did, it last did at least
-    :data:`SEARCH_EVERY` ago, or its schedule set this run for a reason of its own
-    (``full_at``: a moment its pages name)."""
+def search_due(watch: WatchSet, *, now: datetime) -> bool:
+    """Whether the monitor should search this run: it never did, its watch set is stale, it
+    last searched at least :data:`SEARCH_EVERY` ago, or its schedule set this run for a
+    reason of its own (``full_at``: a moment its pages name)."""
+    if watch.stale:
+        return True
+    known = watch
     last = known.last_search()
     if last is None or now - last >= SEARCH_EVERY:
         return True
@@ -154,16 +210,19 @@ def search_due(known: KnownPages, *, now: datetime) -> bool:
 
 
 def with_look(
-    planned: ScheduledRun, wait: LookWait, known: KnownPages, *, now: datetime, rng: random.Random
-) -> tuple[ScheduledRun, KnownPages]:
+    planned: ScheduledRun, wait: LookWait, known: WatchSet, *, now: datetime, rng: random.Random
+) -> tuple[ScheduledRun, WatchSet]:
     """The next run — ``planned`` or, when sooner, the next look (jittered only earlier) —
-    and the known pages with ``full_at`` set when ``planned`` comes first for a reason of its
-    own (a moment the pages name, a retry; not the miss bound alone, which the looks stand in
-    for), so that run searches and reads in full."""
+    and the watch set with ``full_at`` set when ``planned`` is for a reason of its own (a
+    moment the pages name, a retry; not the miss bound alone, which the looks stand in for)
+    and comes before the look after next: that run searches and reads in full."""
     early = wait.wait * LOOK_JITTER * rng.random()
     at = now + wait.wait - early
     if planned.at <= at and only_miss_bounded(planned):
         return planned, known
-    if planned.at <= at:
+    # A moment due before the look after next is run at its time, skipping the look before
+    # it: a look a minute before "on sale at 10:00" would leave the sale to the next search.
+    moment = planned.explanation.endswith(INSTEAD_OF_THE_PLAN)
+    if planned.at <= at or (moment and planned.at <= at + wait.wait):
         return planned, replace(known, full_at=planned.at.isoformat())
     return ScheduledRun(at, f"{wait.reason} → in {format_duration(at - now)}"), known

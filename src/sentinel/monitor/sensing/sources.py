@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from sentinel.monitor.sensing.prefilter import SourceEntry, SourceSnapshot
 from sentinel.web.fetch import FetchResult
+from sentinel.web.links import PageLink
 from sentinel.web.search.base import SearchHit
 from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
 
@@ -52,6 +53,7 @@ class PageRecord:
     offers: tuple[Offer, ...] = ()
     events: tuple[EventInfo, ...] = ()
     software: tuple[SoftwareInfo, ...] = ()
+    links: tuple[PageLink, ...] = ()
 
     @classmethod
     def of(cls, result: FetchResult) -> PageRecord:
@@ -71,6 +73,7 @@ class PageRecord:
             offers=tuple(result.offers),
             events=tuple(result.events),
             software=tuple(result.software),
+            links=tuple(result.links),
         )
 
     @property

@@ -14,10 +14,10 @@ import pytest
 
 from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedModel
-from sentinel.monitor.known_look import NO_CHANGE
-from sentinel.monitor.known_pages import known_from_context
+from sentinel.monitor.look import NO_CHANGE
 from sentinel.monitor.run import MonitorSources, RunServices, execute_run
 from sentinel.monitor.scheduling.looks import LOOK_MAX, SEARCH_EVERY
+from sentinel.monitor.watch_set import watch_set_from_context as known_from_context
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, GovernorKind, MonitorRecord, NewMonitor
 from sentinel.web.fetch import Fetcher
@@ -197,7 +197,7 @@ async def test_furniture_that_defeats_304_is_not_a_change(
     assert (len(search.queries), len(model.calls)) == (1, 1)
 
 
-async def test_the_search_comes_back_a_day_after_the_last(
+async def test_the_search_comes_back_a_week_after_the_last(
     db: Database, server: LoopbackServer, fetcher: Fetcher
 ) -> None:
     shop = ShopPage()

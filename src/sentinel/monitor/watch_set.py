@@ -1,24 +1,31 @@
-"""A monitor's known pages: the few pages its searches found that carry what it watches.
+"""A monitor's watch set: the pages it looks at between its searches.
 
 A monitor watching a state that can hold briefly (a restock, a freed slot, an incident) cannot
 search often — a search is the one expensive request — but it can look at the pages that matter
 often: a conditional request and a fingerprint of their relevant content
-(:mod:`sentinel.monitor.known_look`). This module says which pages those are and keeps what
-the monitor learned of each, in the monitor's ``context`` under :data:`KNOWN_PAGES` (so it
-outlives the run history the schedule reads):
+(:mod:`sentinel.monitor.look`). This module says which pages those are and keeps what the
+monitor learned of each, in the monitor's ``context`` under :data:`WATCH_SET` (so it outlives
+the run history the schedule reads; the key of the one-page set before it,
+:data:`LEGACY_KEY`, is still read and emptied at the next write):
 
-- **which pages** (:func:`choose_known`): of the pages a run read in full, those whose relevant
-  excerpt (the paragraphs that mention the mission's or the criteria's words, and the page's
-  structured offers and events) names the criteria's own words, most of them first, at most
-  :data:`MAX_KNOWN` — chosen by what the page says, not by whether a state quoted it, so a
+- **which pages** (:func:`choose_watched`): of the pages a run read in full — found by search,
+  or by following a link from a page already read (:mod:`sentinel.monitor.watch_links`: "View
+  availability", a product listing, an index of notices) — those whose relevant excerpt (the
+  paragraphs that mention the mission's or the criteria's words, and the page's structured
+  offers and events) names the criteria's own words, most of them first, at most
+  :data:`MAX_WATCHED` — chosen by what the page says, not by whether a state quoted it, so a
   shop page whose furniture never lets it answer 304 is still watched;
+- **when a page leaves**: a read that finds none of the criteria's words on it any more, a
+  better page taking its place, or :data:`MAX_FAILED_LOOKS` looks in a row that could not
+  fetch it; a set left empty is *stale* and the next run searches;
 - **its relevant fingerprint** (:func:`relevant_fingerprint`): a hash of that excerpt only, so an
   ad, a "trending" box or a new paragraph about something else does not count as a change,
   and a changed price, availability or status line always does;
-- **its history**: when the monitor first saw it, when its relevant content last changed, how
-  many times it changed and how many looks saw it, and the validators of the last response;
-  with, for the monitor, when it last searched and the shortest time a state in which the
-  criteria held has lasted (:class:`KnownPages`).
+- **its history**: how it entered (``via``), when the monitor first saw it, when its relevant
+  content last changed, how many times it changed and how many looks saw it, the validators
+  of the last response, failed looks in a row and, after a 429/503, when it may be asked
+  again; with, for the monitor, when it last searched and the shortest time a state in which
+  the criteria held has lasted (:class:`WatchSet`).
 """
 
 from __future__ import annotations
@@ -28,30 +35,42 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from sentinel.monitor.sensing.sources import PageRecord, query_terms
 from sentinel.web.fingerprint import normalize_lines
 
-KNOWN_PAGES = "known_pages"
-"""The key of the known pages in a monitor's ``context``."""
+WATCH_SET = "watch_set"
+"""The key of the watch set in a monitor's ``context``."""
+LEGACY_KEY = "known_pages"
+"""The key the one-page set before the watch set was kept under: read when there is no
+:data:`WATCH_SET`, emptied when the watch set is written."""
 NAMED_SITE_BONUS = 3
 """What being on the site the mission names adds to a page's relevance."""
-MAX_KNOWN = 1
-"""The most pages a monitor looks at between searches: each look at a page whose furniture
-changes (no 304) is a full fetch."""
+MAX_WATCHED = 5
+"""The most pages a monitor looks at between searches (the official page, the listing that
+links to it, the booking page…): each look at a page whose furniture changes (no 304) is a
+full fetch, and the pages share the monitor's request budget."""
+MAX_FAILED_LOOKS = 3
+"""Looks in a row that could not fetch a page before it leaves the watch set."""
+
+Via = Literal["search", "link", "named"]
+"""How a page entered the watch set: a search hit read, a link followed from a page read, or
+the user's own ``urls``."""
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.$%'-]*")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 
 @dataclass(frozen=True)
-class KnownPage:
-    """One known page: its relevant fingerprint and score (criteria words its excerpt names),
-    the validators of the response it was taken from, and its history (ISO 8601 times on the
-    run's clock; ``changes``: how many times its relevant content changed since
-    ``first_seen``; ``looks``: how many looks asked it)."""
+class WatchedPage:
+    """One watched page: its relevant fingerprint and score (criteria words its excerpt
+    names), how it entered (``via``), the validators of the response it was taken from, and
+    its history (ISO 8601 times on the run's clock; ``changes``: how many times its relevant
+    content changed since ``first_seen``; ``looks``: how many looks asked it; ``failures``:
+    looks in a row that could not fetch it; ``resume_at``: after a 429/503, not asked before
+    then)."""
 
     url: str
     relevant: str
@@ -62,27 +81,39 @@ class KnownPage:
     looks: int = 0
     etag: str | None = None
     last_modified: str | None = None
+    via: Via = "search"
+    failures: int = 0
+    resume_at: str | None = None
+
+    def resting(self, now: datetime) -> bool:
+        """Whether the page's host asked to be left alone until after ``now``."""
+        return self.resume_at is not None and datetime.fromisoformat(self.resume_at) > now
 
 
 @dataclass(frozen=True)
-class KnownPages:
+class WatchSet:
     """What a monitor knows of its pages: the pages (most relevant first), when it last
     searched, the shortest life of a state in which its criteria held (seconds; kept
     beyond the run history's window), and the time of a run its schedule set before the next
     look (a moment its pages name, a retry): that run searches and reads in full."""
 
-    pages: tuple[KnownPage, ...] = ()
+    pages: tuple[WatchedPage, ...] = ()
     searched_at: str | None = None
     shortest_held_s: float | None = None
     full_at: str | None = None
 
     @property
     def urls(self) -> tuple[str, ...]:
-        """The known pages' URLs, most relevant first."""
+        """The watched pages' URLs, most relevant first."""
         return tuple(page.url for page in self.pages)
 
-    def page(self, url: str) -> KnownPage | None:
-        """The known page at ``url``, if it is one."""
+    @property
+    def stale(self) -> bool:
+        """Whether the set has no page left to look at (the next run searches)."""
+        return not self.pages
+
+    def page(self, url: str) -> WatchedPage | None:
+        """The watched page at ``url``, if it is one."""
         return next((page for page in self.pages if page.url == url), None)
 
     def last_search(self) -> datetime | None:
@@ -95,12 +126,18 @@ class KnownPages:
             return None
         return timedelta(seconds=self.shortest_held_s)
 
-    def with_held(self, held: tuple[timedelta, ...]) -> KnownPages:
-        """These pages with the shortest of ``held`` (the run history's state lives) kept."""
+    def with_held(self, held: tuple[timedelta, ...]) -> WatchSet:
+        """This set with the shortest of ``held`` (the run history's state lives) kept."""
         spans = [span.total_seconds() for span in held if span > timedelta(0)]
         if self.shortest_held_s is not None:
             spans.append(self.shortest_held_s)
         return replace(self, shortest_held_s=min(spans)) if spans else self
+
+    def without_failing(self) -> WatchSet:
+        """This set without the pages :data:`MAX_FAILED_LOOKS` looks in a row could not
+        fetch."""
+        kept = tuple(page for page in self.pages if page.failures < MAX_FAILED_LOOKS)
+        return replace(self, pages=kept) if len(kept) != len(self.pages) else self
 
 
 def relevant_excerpt(text: str, structured: str, terms: frozenset[str]) -> list[str]:
@@ -158,34 +195,38 @@ def monitor_terms(mission: str, criteria: str | None) -> tuple[frozenset[str], f
     return mission_terms | own, own or mission_terms
 
 
-def choose_known(
+def choose_watched(
     pages: Mapping[str, PageRecord],
     *,
-    previous: KnownPages | None,
+    previous: WatchSet | None,
     mission: str,
     criteria: str | None,
     now: datetime,
     searched: bool,
     cited: Sequence[str] = (),
-) -> KnownPages:
-    """The known pages after a run that read ``pages`` in full (see the module documentation):
-    each page read keeps its history, with its relevant content compared with the stored one;
-    a known page this run did not read stays a candidate with its stored score; the
-    :data:`MAX_KNOWN` best-scored pages naming a criteria word are kept (:func:`relevance`;
-    ``cited``: the pages the state quotes). ``searched``: the run searched (its time is
-    kept)."""
+    linked: Mapping[str, PageRecord] | None = None,
+) -> WatchSet:
+    """The watch set after a run that read ``pages`` in full and ``linked`` (pages reached by
+    following links from them; see the module documentation): each page read keeps its
+    history, with its relevant content compared with the stored one; a page read that no
+    longer names a criteria word leaves; a watched page this run did not read stays a
+    candidate with its stored score; the :data:`MAX_WATCHED` best-scored pages are kept
+    (:func:`relevance`; ``cited``: the pages the state quotes). ``searched``: the run
+    searched (its time is kept)."""
     terms, criteria_terms = monitor_terms(mission, criteria)
-    before = previous or KnownPages()
+    mission_terms = _stems(query_terms(mission))
+    before = previous or WatchSet()
     when = now.isoformat()
-    candidates: dict[str, KnownPage] = {page.url: page for page in before.pages}
-    for url, page in pages.items():
-        score = relevance(
-            page, terms, criteria_terms, mission=_stems(query_terms(mission)), cited=url in cited
-        )
+    candidates: dict[str, WatchedPage] = {page.url: page for page in before.pages}
+    read = [(url, page, "search") for url, page in pages.items()]
+    read += [(url, page, "link") for url, page in (linked or {}).items() if url not in pages]
+    for url, page, via in read:
+        score = relevance(page, terms, criteria_terms, mission=mission_terms, cited=url in cited)
         fingerprint = relevant_fingerprint(page, terms)
         known = candidates.get(url)
         if known is None:
-            candidates[url] = KnownPage(url, fingerprint, score, when, when)
+            entered: Via = "link" if via == "link" else "search"
+            candidates[url] = WatchedPage(url, fingerprint, score, when, when, via=entered)
             continue
         changed = known.relevant != fingerprint
         candidates[url] = replace(
@@ -196,6 +237,7 @@ def choose_known(
             changes=known.changes + changed,
             etag=None,
             last_modified=None,
+            failures=0,
         )
     order = list(candidates)
     ranked = sorted(
@@ -204,16 +246,19 @@ def choose_known(
     )
     return replace(
         before,
-        pages=tuple(ranked[:MAX_KNOWN]),
+        pages=tuple(ranked[:MAX_WATCHED]),
         searched_at=when if searched else before.searched_at,
         full_at=None if searched else before.full_at,
     )
 
 
-def known_from_context(context: Mapping[str, Any]) -> KnownPages | None:
-    """The known pages kept in a monitor's ``context``; None when there are none or they are
+def watch_set_from_context(context: Mapping[str, Any]) -> WatchSet | None:
+    """The watch set kept in a monitor's ``context`` (under :data:`WATCH_SET`, else the
+    one-page set of older monitors under :data:`LEGACY_KEY`); None when there is none or it is
     malformed (the monitor then runs as if it had never searched)."""
-    stored = context.get(KNOWN_PAGES)
+    stored = context.get(WATCH_SET)
+    if not isinstance(stored, Mapping):
+        stored = context.get(LEGACY_KEY)
     if not isinstance(stored, Mapping):
         return None
     pages = []
@@ -221,8 +266,9 @@ def known_from_context(context: Mapping[str, Any]) -> KnownPages | None:
         if not isinstance(item, Mapping):
             continue
         try:
+            via = item.get("via", "search")
             pages.append(
-                KnownPage(
+                WatchedPage(
                     url=str(item["url"]),
                     relevant=str(item["relevant"]),
                     score=int(item.get("score", 1)),
@@ -232,30 +278,54 @@ def known_from_context(context: Mapping[str, Any]) -> KnownPages | None:
                     looks=int(item.get("looks", 0)),
                     etag=_text(item.get("etag")),
                     last_modified=_text(item.get("last_modified")),
+                    via=via if via in ("search", "link", "named") else "search",
+                    failures=int(item.get("failures", 0)),
+                    resume_at=_text(item.get("resume_at")),
                 )
             )
         except (KeyError, TypeError, ValueError):
             continue
     held = stored.get("shortest_held_s")
-    return KnownPages(
-        pages=tuple(pages),
+    return WatchSet(
+        pages=tuple(pages[:MAX_WATCHED]),
         searched_at=_text(stored.get("searched_at")),
         full_at=_text(stored.get("full_at")),
         shortest_held_s=float(held) if isinstance(held, int | float) else None,
     )
 
 
-def known_to_json(known: KnownPages) -> dict[str, Any]:
-    """The known pages as kept in the monitor's ``context`` (see :func:`known_from_context`)."""
+def watch_set_to_json(watch: WatchSet) -> dict[str, Any]:
+    """The watch set as kept in the monitor's ``context`` (see
+    :func:`watch_set_from_context`); defaults are left out, to keep a look's write small."""
+    defaults = {"changes": 0, "looks": 0, "via": "search", "failures": 0}
     return {
         "pages": [
-            {key: value for key, value in vars(page).items() if value is not None}
-            for page in known.pages
+            {
+                key: value
+                for key, value in vars(page).items()
+                if value is not None and defaults.get(key, ...) != value
+            }
+            for page in watch.pages
         ],
-        "searched_at": known.searched_at,
-        "full_at": known.full_at,
-        "shortest_held_s": known.shortest_held_s,
+        "searched_at": watch.searched_at,
+        "full_at": watch.full_at,
+        "shortest_held_s": watch.shortest_held_s,
     }
+
+
+def watch_set_context(watch: WatchSet, context: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``context`` entries that store ``watch`` on a monitor whose context is
+    ``context``: the watch set, and the legacy key emptied when it is there."""
+    update: dict[str, Any] = {WATCH_SET: watch_set_to_json(watch)}
+    if context.get(LEGACY_KEY) is not None:
+        update[LEGACY_KEY] = None
+    return update
+
+
+def stem_words(text: str) -> frozenset[str]:
+    """The words of ``text``, case-folded, without plural or possessive endings (how a
+    page's, a link's and the monitor's words are compared)."""
+    return frozenset(_words(text))
 
 
 def _text(value: object) -> str | None:

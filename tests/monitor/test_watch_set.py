@@ -1,24 +1,28 @@
-"""Known pages (sentinel.monitor.known_pages): which pages a monitor looks at between its
+"""The watch set (sentinel.monitor.watch_set): which pages a monitor looks at between its
 searches — chosen by what their relevant content says about the criteria, not by whether a
 state quoted them — the fingerprint of that relevant content only, and the history kept in the
 monitor's context."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from sentinel.monitor.known_pages import (
-    KNOWN_PAGES,
-    MAX_KNOWN,
-    KnownPages,
-    choose_known,
-    known_from_context,
-    known_to_json,
+from sentinel.monitor.sensing.sources import PageRecord, query_terms
+from sentinel.monitor.watch_set import (
+    LEGACY_KEY,
+    MAX_FAILED_LOOKS,
+    MAX_WATCHED,
+    WATCH_SET,
+    WatchSet,
+    choose_watched,
     monitor_terms,
     relevance,
     relevant_fingerprint,
+    watch_set_context,
+    watch_set_from_context,
+    watch_set_to_json,
 )
-from sentinel.monitor.sensing.sources import PageRecord, query_terms
 
 NOW = datetime(2025, 9, 1, 9, tzinfo=UTC)
 MISSION = "Tell me when the Lumen K2 lamp is back in stock at Brightway"
@@ -40,10 +44,10 @@ def shop(availability: str, furniture: str = "Trending: garden chairs -20%") -> 
     )
 
 
-def choose(pages: list[PageRecord], previous: KnownPages | None = None, **at: object) -> KnownPages:
+def choose(pages: list[PageRecord], previous: WatchSet | None = None, **at: object) -> WatchSet:
     when = at.get("now", NOW)
     assert isinstance(when, datetime)
-    return choose_known(
+    return choose_watched(
         {p.url: p for p in pages},
         previous=previous,
         mission=MISSION,
@@ -61,7 +65,7 @@ def test_known_pages_are_those_whose_relevant_content_names_the_criteria_best_fi
 
     # The shop names "lamp" and "stock" on the site the mission names; the news only "stock";
     # the About page nothing the criteria say.
-    assert known.urls == (SHOP, NEWS)[:MAX_KNOWN]
+    assert known.urls == (SHOP, NEWS)[:MAX_WATCHED]
     assert known.searched_at == NOW.isoformat()
 
 
@@ -98,25 +102,25 @@ def test_a_known_page_a_run_did_not_read_stays_known() -> None:
 
 
 def test_the_shortest_state_seen_outlives_the_run_history() -> None:
-    known = KnownPages().with_held((timedelta(hours=5),)).with_held((timedelta(hours=9),))
+    known = WatchSet().with_held((timedelta(hours=5),)).with_held((timedelta(hours=9),))
 
     assert known.shortest_held() == timedelta(hours=5)
-    assert KnownPages().with_held(()).shortest_held() is None
+    assert WatchSet().with_held(()).shortest_held() is None
 
 
 def test_known_pages_round_trip_through_the_monitor_context() -> None:
     known = choose([shop("Out of stock")]).with_held((timedelta(hours=3),))
 
-    stored = known_from_context({KNOWN_PAGES: known_to_json(known)})
+    stored = watch_set_from_context({WATCH_SET: watch_set_to_json(known)})
 
     assert stored == known
 
 
 def test_malformed_known_pages_read_as_none_or_are_left_out() -> None:
-    assert known_from_context({}) is None
-    assert known_from_context({KNOWN_PAGES: "nonsense"}) is None
-    stored = known_from_context({KNOWN_PAGES: {"pages": [{"url": SHOP}, 3]}})
-    assert stored == KnownPages()
+    assert watch_set_from_context({}) is None
+    assert watch_set_from_context({WATCH_SET: "nonsense"}) is None
+    stored = watch_set_from_context({WATCH_SET: {"pages": [{"url": SHOP}, 3]}})
+    assert stored == WatchSet()
 
 
 def test_the_page_on_the_site_the_mission_names_beats_a_listing_naming_more_words() -> None:
@@ -155,3 +159,72 @@ def test_a_page_at_an_address_named_after_the_watched_thing_beats_its_sites_list
     product = page(SHOP, "Availability: out of stock.", structured="offer: Lumen K2")
 
     assert choose([listing, product]).urls[0] == SHOP
+
+
+def test_the_watch_set_keeps_several_pages_up_to_its_cap() -> None:
+    listings = [
+        page(f"https://brightway.example/lamps/{n}", f"Lumen K2 lamp {n}: out of stock.")
+        for n in range(MAX_WATCHED + 2)
+    ]
+
+    watch = choose([shop("Out of stock"), *listings])
+
+    assert len(watch.pages) == MAX_WATCHED > 1
+    assert watch.urls[0] == SHOP
+
+
+def test_a_page_that_no_longer_names_the_criteria_leaves_the_watch_set() -> None:
+    news = page(NEWS, "Makers warn of a shortage.\n\nThe K2 is out of stock in many shops.")
+    first = choose([shop("Out of stock"), news])
+
+    after = choose([page(NEWS, "Our editors recommend: garden chairs.")], first)
+
+    assert first.urls == (SHOP, NEWS)
+    assert after.urls == (SHOP,)
+
+
+def test_a_page_reached_by_a_link_enters_the_watch_set_marked_as_such() -> None:
+    booking = page("https://brightway.example/k2/availability", "Lumen K2 lamp: in stock.")
+
+    watch = choose_watched(
+        {SHOP: shop("Out of stock")},
+        previous=None,
+        mission=MISSION,
+        criteria=CRITERIA,
+        now=NOW,
+        searched=True,
+        linked={booking.url: booking},
+    )
+
+    assert set(watch.urls) == {SHOP, booking.url}
+    assert watch.page(booking.url).via == "link"  # type: ignore[union-attr]
+    assert watch.page(SHOP).via == "search"  # type: ignore[union-attr]
+
+
+def test_a_page_that_fails_looks_in_a_row_leaves_and_an_empty_set_is_stale() -> None:
+    first = choose([shop("Out of stock")])
+    failing = replace(first.pages[0], failures=MAX_FAILED_LOOKS)
+
+    after = replace(first, pages=(failing,)).without_failing()
+
+    assert not first.stale
+    assert after.pages == ()
+    assert after.stale
+
+
+def test_an_older_monitors_one_page_set_is_read_and_its_key_emptied_at_the_next_write() -> None:
+    legacy = {
+        "pages": [{"url": SHOP, "relevant": "fp", "first_seen": "t", "changed_at": "t"}],
+        "searched_at": NOW.isoformat(),
+    }
+    context = {LEGACY_KEY: legacy, "timezone": "Europe/Paris"}
+
+    watch = watch_set_from_context(context)
+
+    assert watch is not None
+    assert watch.urls == (SHOP,)
+    assert watch.searched_at == NOW.isoformat()
+    update = watch_set_context(watch, context)
+    assert update[LEGACY_KEY] is None
+    assert watch_set_from_context({**context, **update}) == watch
+    assert LEGACY_KEY not in watch_set_context(watch, {})
