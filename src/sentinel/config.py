@@ -46,6 +46,7 @@ SECTIONS: dict[str, str] = {
     "search": "sentinel.web.search.settings:SearchSettings",
     "fetch": "sentinel.web.settings:FetchSettings",
     "web": "sentinel.web.settings:WebSettings",
+    "watch": "sentinel.monitor.budget:WatchSettings",
     "notify": "sentinel.web.outbound:NotifySettings",
     "api": "sentinel.api.limits:ApiLimits",
     "ratelimit": "sentinel.api.ratelimit:ApiSettings",

@@ -1,22 +1,25 @@
-"""The look at known pages (sentinel.monitor.known_look): a monitor watching a brief state
-(a price below a threshold) finds its page through search, then between daily searches only
-looks at it — a conditional request and a fingerprint of its relevant content — and reads it
-without searching when that content changes. A real page on 127.0.0.1 (ShopPage) answers;
-the search provider is a small fake that counts its queries."""
+"""The look at a watch set (sentinel.monitor.look, read_plan): a monitor watching a brief
+state (a price below a threshold) finds its pages through search and links, then between its
+rare searches only looks at them — a conditional request and a fingerprint of their relevant
+content — and reads them without searching when that content changes. A real page on
+127.0.0.1 (ShopPage) answers; the search provider is a small fake that counts its queries."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from sentinel.clock import VirtualClock
 from sentinel.llm import ScriptedModel
+from sentinel.monitor.budget import REQUESTS_PER_DAY, RequestBudget
 from sentinel.monitor.look import NO_CHANGE
 from sentinel.monitor.run import MonitorSources, RunServices, execute_run
 from sentinel.monitor.scheduling.looks import LOOK_MAX, SEARCH_EVERY
+from sentinel.monitor.watch_set import LEGACY_KEY, WATCH_SET, WatchSet
 from sentinel.monitor.watch_set import watch_set_from_context as known_from_context
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, GovernorKind, MonitorRecord, NewMonitor
@@ -269,3 +272,146 @@ async def test_a_moment_the_known_page_names_is_a_full_run_between_looks(
         await run_when_due(run_services, monitor_id, clock)
 
     assert any(moment < at <= moment + timedelta(minutes=30) for at in searched_at)
+
+
+LISTING = (
+    "<html><head><title>Voltmart deals</title></head><body><main><article>"
+    "<h1>Headphone deals</h1><p>This week's headphone price cuts at Voltmart.</p>"
+    '<ul><li><a href="{shop}">Sonora QC Ultra: see the price</a></li>'
+    '<li><a href="/about">About Voltmart</a></li></ul></article></main></body></html>'
+)
+
+
+def serve_listing(server: LoopbackServer, shop_url: str) -> str:
+    html = LISTING.format(shop=shop_url)
+    server.routes["/deals"] = lambda request: Reply(
+        200, html, {"Content-Type": "text/html; charset=utf-8"}
+    )
+    return server.url("/deals")
+
+
+async def watch_set_of(db: Database, monitor_id: int) -> WatchSet:
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+    watch = known_from_context(monitor.context)
+    assert watch is not None
+    return watch
+
+
+async def test_a_page_linked_from_a_search_hit_joins_the_watch_set_and_is_looked_at(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    shop_url = shop.serve(server)
+    search = ShopSearch(serve_listing(server, shop_url))
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+
+    await run_when_due(run_services, monitor_id, clock)
+    watch = await watch_set_of(db, monitor_id)
+    assert set(watch.urls) == {search.url, shop_url}
+    assert watch.page(shop_url).via == "link"  # type: ignore[union-attr]
+
+    shop.publish("279.99")
+    status = await run_when_due(run_services, monitor_id, clock)
+
+    assert status == "succeeded"  # the look saw the linked page change and read it
+    assert len(search.queries) == 1
+
+
+async def test_a_host_answering_429_rests_its_page_for_its_retry_after(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+    await run_when_due(run_services, monitor_id, clock)
+    refused = len(shop.served)
+    server.routes[shop.path] = lambda request: Reply(429, "slow down", {"Retry-After": "86400"})
+
+    assert await run_when_due(run_services, monitor_id, clock) == "skipped-no-change"
+    server.routes[shop.path] = shop.answer
+    assert await run_when_due(run_services, monitor_id, clock) == "skipped-no-change"
+
+    watch = await watch_set_of(db, monitor_id)
+    assert watch.pages[0].resume_at is not None
+    assert watch.pages[0].failures == 0  # "not now" is not a failure
+    assert len(shop.served) == refused  # the second look did not ask the resting page
+    async with db.transaction() as tx:
+        [last, *_] = await tx.runs.for_monitor(monitor_id, limit=1)
+    look = next(entry for entry in last.trace if entry["step"] == "look")
+    assert look["pages"][search.url].startswith("resting until")
+
+
+async def test_the_global_request_budget_defers_a_look_without_asking_the_page(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    clock = VirtualClock(START)
+    budget = RequestBudget(per_hour=1)
+    run_services = replace(
+        services(db, fetcher, clock, search, price_model()), request_budget=budget
+    )
+    monitor_id = await create(db, clock)
+    await run_when_due(run_services, monitor_id, clock)
+    budget.take(1, clock.now())  # someone else spent this hour's request
+    asked = len(shop.served)
+
+    status = await run_when_due(run_services, monitor_id, clock)
+
+    assert status == "skipped-nothing-read"
+    assert len(shop.served) == asked
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+    assert monitor.next_run_at is not None
+    assert monitor.next_run_at > clock.now()
+
+
+async def test_a_monitors_own_request_budget_stretches_its_looks(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+    async with db.transaction() as tx:
+        await tx.monitors.update(monitor_id, now=clock.now(), context={REQUESTS_PER_DAY: 4})
+    await run_when_due(run_services, monitor_id, clock)
+    started = clock.now()
+
+    await run_when_due(run_services, monitor_id, clock)
+
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+    assert monitor.next_run_at is not None
+    assert monitor.next_run_at - clock.now() > timedelta(hours=5)  # 4 a day for 1 page
+    assert clock.now() - started > timedelta(hours=5)
+
+
+async def test_an_older_monitors_known_page_is_looked_at_and_migrated_to_the_watch_set(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+    await run_when_due(run_services, monitor_id, clock)
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+        legacy = {LEGACY_KEY: monitor.context[WATCH_SET]}
+        await tx.monitors.update(monitor_id, now=clock.now(), context=legacy)
+
+    status = await run_when_due(run_services, monitor_id, clock)
+
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+    assert status == "skipped-no-change"
+    assert len(search.queries) == 1
+    assert monitor.context[LEGACY_KEY] is None
+    assert monitor.context[WATCH_SET]["pages"][0]["url"] == search.url

@@ -183,6 +183,13 @@ class MonitorSpec(BaseModel):
         description="The state's fields: {'name': 'price_usd', 'type': 'number'} or "
         "'price_usd:number'; types number, string, boolean, date.",
     )
+    requests_per_day: int | None = Field(
+        default=None,
+        ge=1,
+        le=100_000,
+        description="Page requests a day this monitor's looks may make (default: "
+        "SENTINEL_WATCH_MONITOR_REQUESTS_PER_DAY).",
+    )
 
     @field_validator("*", mode="before")
     @classmethod

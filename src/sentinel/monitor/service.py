@@ -16,6 +16,7 @@ from typing import Any
 
 from sentinel.errors import InvalidInput
 from sentinel.llm import LanguageModel
+from sentinel.monitor.budget import REQUESTS_PER_DAY
 from sentinel.monitor.contract import Contract, compile_sentence
 from sentinel.monitor.contract.by_model import compile_by_model
 from sentinel.monitor.contract.from_rules import contract_from_rules
@@ -128,7 +129,9 @@ def new_monitor(spec: MonitorSpec, *, channels: Sequence[Mapping[str, Any]] = ()
         max_interval_s=seconds(spec.max_interval),
         governor_kind=GovernorKind(spec.governor),
         governor_rules=spec.rules,
-        context={"timezone": spec.timezone} if spec.timezone != "UTC" else {},
+        context=_with_budget(
+            {"timezone": spec.timezone} if spec.timezone != "UTC" else {}, spec.requests_per_day
+        ),
         urls=list(spec.urls),
         fields=stored_fields(spec),
         contract=stored_contract(contract_for(spec)),
@@ -199,6 +202,8 @@ def spec_data(record: MonitorRecord) -> dict[str, Any]:
         "urls": list(record.urls),
         "fields": list(record.fields),
     }
+    if isinstance(record.context.get(REQUESTS_PER_DAY), int):
+        data["requests_per_day"] = record.context[REQUESTS_PER_DAY]
     if record.governor_rules is not None:
         data["rules"] = record.governor_rules
     return data
@@ -224,7 +229,7 @@ def monitor_changes(record: MonitorRecord, patch: Mapping[str, Any]) -> MonitorC
         max_interval_s=seconds(spec.max_interval),
         governor_kind=GovernorKind(spec.governor),
         governor_rules=spec.rules,
-        context=_with_timezone(record.context, spec.timezone),
+        context=_with_budget(_with_timezone(record.context, spec.timezone), spec.requests_per_day),
         urls=list(spec.urls),
         fields=stored_fields(spec),
         contract=stored_contract(contract_for(spec)),
@@ -238,4 +243,12 @@ def _with_timezone(context: dict[str, Any], timezone: str) -> dict[str, Any]:
     updated = {key: value for key, value in context.items() if key != "timezone"}
     if timezone != "UTC":
         updated["timezone"] = timezone
+    return updated
+
+
+def _with_budget(context: dict[str, Any], requests_per_day: int | None) -> dict[str, Any]:
+    """``context`` with the monitor's own daily request budget (none: the setting's)."""
+    updated = {key: value for key, value in context.items() if key != REQUESTS_PER_DAY}
+    if requests_per_day is not None:
+        updated[REQUESTS_PER_DAY] = requests_per_day
     return updated

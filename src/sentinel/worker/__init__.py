@@ -56,6 +56,7 @@ def build_run_services(
     """
     from sentinel.engine import RunnerRetries
     from sentinel.llm import get_model
+    from sentinel.monitor.budget import RequestBudget, WatchSettings
     from sentinel.monitor.run import RunServices
     from sentinel.protocols.a2a import a2a_available
     from sentinel.web.search.settings import SearchSettings
@@ -69,6 +70,8 @@ def build_run_services(
 
         extra_sources = monitor_sources(os.environ.get("SENTINEL_A2A_KEY") or None)
     folder = search_settings.documents_folder() if search_settings.is_local else None
+    watch = WatchSettings()
+    per_hour = watch.requests_per_hour
     return RunServices(
         db=db,
         search=configured_search(),
@@ -83,6 +86,9 @@ def build_run_services(
         lease_owner=owner,
         retry_policy=RunnerRetries(policy, rng),
         extra_sources=extra_sources,
+        # The looks' request budgets (SENTINEL_WATCH_*; see sentinel.monitor.budget).
+        request_budget=RequestBudget(per_hour) if per_hour is not None else None,
+        monitor_requests_per_day=watch.monitor_requests_per_day,
     )
 
 
