@@ -17,7 +17,7 @@ from sentinel.pacing import Backoff, RetryPolicy
 from sentinel.web.errors import FetchError
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard
-from sentinel.web.politeness import Politeness
+from sentinel.web.politeness import REFUSAL_BACKOFF, Politeness
 from tests.web.conftest import fixture_text
 from tests.web.loopback import FakeClock, LoopbackServer, Reply
 
@@ -437,3 +437,39 @@ async def test_fetch_error_message_names_the_url(make_fetcher: Callable[..., Fet
     error = await fetch_error(make_fetcher(guard=SSRFGuard()), "http://10.9.8.7/x")
     assert "http://10.9.8.7/x" in str(error)
     assert error.url == "http://10.9.8.7/x"
+
+
+async def test_a_host_answering_429_is_left_alone_for_its_retry_after(
+    server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
+) -> None:
+    clock = FakeClock()
+    politeness = Politeness(min_interval=0, clock=clock, hold_refusing=REFUSAL_BACKOFF)
+    fetcher = make_fetcher(politeness=politeness)
+    server.routes["/busy"] = lambda request: Reply(429, "slow down", {"Retry-After": "120"})
+    server.routes["/other"] = lambda request: Reply(200, "<p>fine</p>", HTML)
+
+    with pytest.raises(FetchError):
+        await fetcher.fetch(server.url("/busy"))
+    with pytest.raises(FetchError) as held:
+        await fetcher.fetch(server.url("/other"))
+    clock.now += 121
+    answered = await fetcher.fetch(server.url("/other"))
+
+    assert held.value.category == "backoff"
+    assert held.value.retry_after == 120
+    assert len(server.requests) == 2  # the held request was never sent
+    assert answered.status == 200
+
+
+async def test_a_host_answering_503_without_retry_after_is_held_for_a_growing_backoff() -> None:
+    clock = FakeClock()
+    politeness = Politeness(clock=clock, hold_refusing=REFUSAL_BACKOFF)
+
+    first = politeness.refused("shop.example", None)
+    second = politeness.refused("shop.example", None)
+    politeness.answered("shop.example")
+    again = politeness.refused("shop.example", None)
+
+    assert first < second
+    assert again == first
+    assert Politeness(clock=clock).refused("shop.example", None) == 0  # no hold by default
