@@ -18,8 +18,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from sentinel.cli import common
 from sentinel.clock import SystemClock
+from sentinel.notify.channels.webhook import SignedPostChannel
 from sentinel.notify.signing import signature_header
 from sentinel.sim import Scenario
 from tests.cli.test_watch_cli import home, invoke, sqlite_template
@@ -80,8 +80,17 @@ def post(port: int, body: bytes, secret: str, *, at: datetime, key: str) -> int:
 def test_the_documented_receiver_verifies_a_real_notification_with_the_printed_secret(
     home: Path, launch: Scenario, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Signed at the wall clock's time, which the receiver checks against its own.
-    monkeypatch.setattr(common, "cli_clock", SystemClock)
+    # The run sees the world just after the launch (September 2025: the date it announces is
+    # still ahead); the notification is signed at the wall clock's time, which the receiver
+    # checks against its own.
+    signing_at_wall_clock = SignedPostChannel.__init__
+
+    def wall_clock_channel(
+        channel: SignedPostChannel, clock: object, client: httpx.AsyncClient | None = None
+    ) -> None:
+        signing_at_wall_clock(channel, SystemClock(), client)
+
+    monkeypatch.setattr(SignedPostChannel, "__init__", wall_clock_channel)
     port = free_port()
     created = invoke(
         "watch",
@@ -112,5 +121,5 @@ def test_the_documented_receiver_verifies_a_real_notification_with_the_printed_s
     verified = [line.split(" ", 2) for line in printed if line.startswith("verified ")]
     [(_, key, message), (_, repeat_key, hello)] = verified
     assert key.startswith("run-1:")
-    assert message.startswith("iPhone 17 goes on sale on Friday, September 19.")
+    assert "the date is 2025-09-19" in message
     assert (repeat_key, hello) == ("k1", "hello"), "k1 was processed once"

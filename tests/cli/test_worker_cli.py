@@ -96,14 +96,18 @@ def test_worker_once_runs_due_monitors_and_delivers_their_notifications(
     assert "Ran 1 monitor(s): 1 succeeded; reaped 0; delivered 1 notification(s)." in result.stdout
     [request] = receiver.requests
     assert request.verdict == "processed"
-    assert request.json()["message"].startswith("iPhone 17 goes on sale on Friday, September 19.")
+    message = request.json()["message"]
+    assert "2025-09-19" in message
+    assert "apple.example/newsroom/iphone-17" in message
     [monitor] = json.loads(invoke("watch", "list", "--json").stdout)
     assert (monitor["state"], monitor["run_count"]) == ("completed", 1), "notify once: done"
     assert monitor["last_notification"]["delivery"] == "delivered"
     assert "succeeded, notification delivered" in invoke("watch", "list").stdout
     history = json.loads(invoke("watch", "history", "1", "--json").stdout)
     assert [d["status"] for d in history["deliveries"]] == ["delivered"]
-    assert history["states"][0]["state"] == {"announced": True, "release_date": "2025-09-19"}
+    assert history["states"][0]["state"] == {"date": "2025-09-19"}, (
+        "the contract's field, read by code"
+    )
 
 
 def test_run_here_runs_one_monitor_in_process_and_prints_the_outcome(

@@ -12,6 +12,7 @@ from sqlalchemy import Column, Connection, Integer, MetaData
 # Every module that declares tables, so the comparison sees all of them when this file runs
 # alone (the models register themselves on import).
 import sentinel.storage.a2a_push
+import sentinel.storage.a2a_task_monitors
 import sentinel.storage.a2a_tasks
 import sentinel.storage.api_keys
 import sentinel.storage.jobs

@@ -27,7 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from sentinel.errors import ConfigError
 from sentinel.owners import LOCAL_OWNER
-from sentinel.storage.a2a_push import TaskMonitorRepository
+from sentinel.storage.a2a_task_monitors import TaskMonitorRepository
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url, read_only_engine
 from sentinel.storage.jobs import ResearchJobRepository

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from datetime import datetime
 
 import httpx
 import pytest
@@ -92,7 +93,9 @@ async def test_tell_me_when_creates_a_monitor_and_answers_its_id_state_and_next_
     assert record.original_query == "Tell me when the iPhone 17 is announced"
     assert view["state"] == record.state.value == "active"
     assert record.next_run_at is not None
-    assert view["next_check"] == record.next_run_at.isoformat()
+    # The served engine may already have run the monitor (a busy machine answers slowly):
+    # its schedule only moves forward from the time the answer named.
+    assert datetime.fromisoformat(view["next_check"]) <= record.next_run_at
     assert f"Monitor #{record.id}" in get_message_text(task.status.message)
 
 
