@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
+from sentinel.monitor.scheduling.looks import SEARCH_EVERY
 from sentinel.storage import Database
 from tests.monitor.pipeline_fixtures import (
     Reading,
@@ -56,7 +57,9 @@ async def test_a_partial_then_full_reading_of_unchanged_hours_is_not_notified(
     services = library.services(db, sensor_model(reader(partial_first=True)))
 
     first = await run_once(services, library, monitor.id)
-    library.clock.advance(timedelta(days=4))  # past a markup churn
+    # Past markup churns, on the day the monitor searches and reads its pages in full again
+    # (between searches, a look at pages whose relevant content is unchanged skips the run).
+    library.clock.advance(SEARCH_EVERY)
     second = await run_once(services, library, monitor.id)
 
     assert first.status == second.status == "succeeded"
@@ -78,7 +81,9 @@ async def test_steady_full_readings_raise_nothing_to_corroborate(
     services = library.services(db, sensor_model(reader(partial_first=False)))
 
     await run_once(services, library, monitor.id)
-    library.clock.advance(timedelta(days=4))  # past a markup churn
+    # Past markup churns, on the day the monitor searches and reads its pages in full again
+    # (between searches, a look at pages whose relevant content is unchanged skips the run).
+    library.clock.advance(SEARCH_EVERY)
     second = await run_once(services, library, monitor.id)
 
     assert second.status == "succeeded"
