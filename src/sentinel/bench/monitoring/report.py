@@ -11,6 +11,7 @@ from typing import Any
 
 from sentinel.bench.monitoring.costs import MONTH, PRICES, PriceList
 from sentinel.bench.monitoring.metrics import Totals, median, percentile
+from sentinel.bench.monitoring.policies import pages_mode
 from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
 from sentinel.sim.split import Split, split_of
 
@@ -55,6 +56,9 @@ def policy_summary(
         "precision": round(totals.precision, 4),
         "events": totals.expected,
         "detected": totals.detected,
+        "reachable_recall": _round(totals.reachable_recall, 4),
+        "reachable_events": totals.reachable_expected if totals.marked else None,
+        "reachable_detected": totals.reachable_detected if totals.marked else None,
         "false_alerts": totals.false_alerts,
         "duplicates": totals.duplicates,
         "noise_only_false_alerts": noise_false_alerts,
@@ -181,6 +185,10 @@ def format_cost(usd: float | None) -> str:
     return f"${usd:.3f}" if usd < 1 else f"${usd:,.2f}"
 
 
+def _share(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
 def _per_event(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
@@ -192,13 +200,15 @@ def _met(target: Target) -> str:
 def markdown(result: BenchResult) -> str:
     """The report: header, per-policy table, targets, per-scenario table."""
     noise_only = sum(1 for s in result.scenarios if not any(event.condition for event in s.events))
-    expected = result.totals(result.policies[0]).expected if result.policies else 0
+    first = result.totals(result.policies[0]) if result.policies else None
+    expected = first.expected if first else 0
+    reachable = f" ({first.reachable_expected} reachable)" if first and first.marked else ""
     lines = [
         "# Monitoring benchmark",
         "",
         f"Sensor: **{result.sensor.label}**; sentinel governor: {result.sensor.governor_label}; "
         f"seed {result.seed}; {len(result.scenarios)} scenarios ({noise_only} noise-only), "
-        f"{expected} expected events; splits: {_split_counts(result)}.",
+        f"{expected} expected events{reachable}; splits: {_split_counts(result)}.",
         "",
         f"Search engine: **{result.search.name}** (`sentinel.sim.search_realism`); costs "
         "at the price list of `sentinel.bench.monitoring.costs` (search $"
@@ -206,16 +216,21 @@ def markdown(result: BenchResult) -> str:
         f"model ${PRICES.prompt_per_1k:g}/${PRICES.completion_per_1k:g} per 1k prompt/"
         "completion tokens).",
         "",
-        "| policy | split | recall | precision | false alerts | median delay | p90 delay "
-        "| searches | full fetches | 304s | model calls | tokens | $/monitor-month "
-        "| checks/event | calls/event | wall s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "Recall (reachable) counts only the events a monitor that searches could reach: on "
+        "a page the engine indexes or one hop from one (`sentinel.bench.monitoring."
+        "reachability`).",
+        "",
+        "| policy | split | recall | recall (reachable) | precision | false alerts "
+        "| median delay | p90 delay | searches | full fetches | 304s | model calls | tokens "
+        "| $/monitor-month | checks/event | calls/event | wall s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for policy in result.policies:
         for split in _table_splits(result):
             totals = result.totals(policy, split=split)
             lines.append(
                 f"| {policy} | {split or 'all'} | {totals.recall:.0%} | "
+                f"{_share(totals.reachable_recall)} | "
                 f"{totals.precision:.0%} | {totals.false_alerts} | "
                 f"{format_delay(median(totals.delays_s))} | "
                 f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.searches} | "
@@ -316,6 +331,7 @@ def to_json(
         "governor": result.sensor.governor_label,
         "seed": result.seed,
         "search": result.search.name,
+        "pages": pages_mode(result.policies),
         "prices": PRICES.to_json(),
         "scenario_source": scenario_source,
         "at": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -21,6 +21,7 @@ from typing import Any
 
 from sentinel.bench.monitoring.metrics import Matching, Timeline, Totals, match_notifications
 from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
+from sentinel.bench.monitoring.reachability import EventReach, reachable_events
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.sim import Scenario, bundled_scenarios
@@ -60,12 +61,14 @@ def load_scenarios(
 
 @dataclass(frozen=True)
 class ScenarioScore:
-    """One policy on one scenario: what it did and how its notifications matched."""
+    """One policy on one scenario: what it did and how its notifications matched; ``reach``
+    says how each event is reachable by search (empty when not marked)."""
 
     scenario: Scenario
     policy: str
     result: PolicyResult
     matching: Matching
+    reach: tuple[EventReach, ...] = ()
 
     @property
     def noise_only(self) -> bool:
@@ -90,6 +93,9 @@ class ScenarioScore:
             "detected": len(matching.detected),
             "false_alerts": len(matching.false_alerts),
             "duplicates": matching.duplicates,
+            "reachable_events": matching.reachable_expected,
+            "reachable_detected": matching.reachable_detected,
+            "unreachable_events": [r.at.isoformat() for r in self.reach if not r.reachable],
             "delays_s": [round(d, 1) for d in matching.delays_s],
             "notifications": [t.isoformat() for t in sorted(result.notifications)],
             "checks": result.checks,
@@ -143,6 +149,10 @@ class BenchResult:
                 continue
             totals.expected += score.matching.expected
             totals.detected += len(score.matching.detected)
+            if score.matching.reachable_expected is not None:
+                totals.marked = True
+                totals.reachable_expected += score.matching.reachable_expected
+                totals.reachable_detected += score.matching.reachable_detected or 0
             totals.false_alerts += len(score.matching.false_alerts)
             totals.duplicates += score.matching.duplicates
             totals.delays_s += score.matching.delays_s
@@ -161,10 +171,13 @@ class BenchResult:
 
 
 async def score_policy(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
-    """Run one policy on one scenario and match its notifications."""
+    """Run one policy on one scenario and match its notifications, the scenario's events
+    marked reachable or not in the policy's world (:mod:`.reachability`)."""
     result = await policy.run(scenario, ctx)
-    matching = match_notifications(Timeline.of(scenario), result.notifications)
-    return ScenarioScore(scenario, policy.name, result, matching)
+    reach = await reachable_events(scenario, seed=ctx.seed, search=ctx.search)
+    timeline = Timeline.of(scenario, [r.reachable for r in reach])
+    matching = match_notifications(timeline, result.notifications)
+    return ScenarioScore(scenario, policy.name, result, matching, tuple(reach))
 
 
 class PolicyRunError(SentinelError):
