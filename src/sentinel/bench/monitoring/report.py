@@ -24,6 +24,13 @@ MEDIAN_SHARE = 0.5
 PAID_SHARE = 1.0
 """Searches plus full page fetches (what a look costs beyond a 304), against diff-fixed-24h's."""
 CALLS_SHARE = 0.2
+GIVEN = "sentinel-given"
+"""Sentinel given the baselines' pages (``--pages given|both``)."""
+REACHABLE_RECALL = 0.97
+"""Issue 33: searching, recall of the events search can reach."""
+GIVEN_RECALL = 0.99
+GIVEN_MEDIAN_S = 15 * 60.0
+"""Issue 33: given the pages, recall and median delay."""
 
 
 @dataclass(frozen=True)
@@ -97,12 +104,13 @@ def targets(result: BenchResult) -> list[Target]:
     """The issue's targets for ``sentinel`` against the references that ran, on the
     ``test`` split when it ran (see :func:`target_split`)."""
     ran = set(result.policies)
+    found = _given_targets(result) if GIVEN in ran else []
     if SENTINEL not in ran:
-        return []
+        return found
     split = target_split(result)
     ours = result.totals(SENTINEL, split=split)
     noise = result.totals(SENTINEL, noise_only=True, split=split)
-    found: list[Target] = [
+    found[:0] = [
         Target("sentinel event recall", f"{ours.recall:.1%}", ">= 95%", ours.recall >= 0.95),
         Target(
             "sentinel false alerts on noise-only scenarios",
@@ -111,6 +119,16 @@ def targets(result: BenchResult) -> list[Target]:
             noise.false_alerts == 0,
         ),
     ]
+    if ours.reachable_recall is not None:
+        found.insert(
+            1,
+            Target(
+                "sentinel recall of reachable events",
+                f"{ours.reachable_recall:.1%}",
+                f">= {REACHABLE_RECALL:.0%}",
+                ours.reachable_recall >= REACHABLE_RECALL,
+            ),
+        )
     if DIFF_REFERENCE in ran:
         diff = result.totals(DIFF_REFERENCE, split=split)
         found.append(
@@ -144,6 +162,34 @@ def targets(result: BenchResult) -> list[Target]:
             )
         )
     return found
+
+
+def _given_targets(result: BenchResult) -> list[Target]:
+    """Issue 33's targets for ``sentinel-given``: recall and median delay, given the pages."""
+    split = target_split(result)
+    given = result.totals(GIVEN, split=split)
+    noise = result.totals(GIVEN, noise_only=True, split=split)
+    delay = median(given.delays_s)
+    return [
+        Target(
+            f"{GIVEN} event recall",
+            f"{given.recall:.1%}",
+            f">= {GIVEN_RECALL:.0%}",
+            given.recall >= GIVEN_RECALL,
+        ),
+        Target(
+            f"{GIVEN} false alerts on noise-only scenarios",
+            str(noise.false_alerts),
+            "0",
+            noise.false_alerts == 0,
+        ),
+        Target(
+            f"{GIVEN} median delay",
+            format_delay(delay),
+            f"<= {format_delay(GIVEN_MEDIAN_S)}",
+            None if delay is None else delay <= GIVEN_MEDIAN_S,
+        ),
+    ]
 
 
 def _ratio(
