@@ -3,11 +3,11 @@ developed on, and on the embedded model, from the committed JSON of ``docs/bench
 
 Monitors: the oracle-facts runs on the ``test`` split (every committed seed, averaged), against
 a daily diff and a daily LLM check; with the recall of the events search can reach, and
-Sentinel given the baselines' pages, when the documents hold them (issue 33).
-Sensing: a monitor reading real-shaped pages end to end (``sentinel bench sensing``) on the
-``test`` cases, on the embedded model. The embedded model: the chat's fixed set, research (seconds per question in one process and as a new command;
-well-formed, supported and right-subject sentences) and a monitor's seconds per model call, at
-2 threads.
+Sentinel given the baselines' pages, when the documents hold them (issue 33). Sensing: a
+monitor reading real-shaped pages end to end (``sentinel bench sensing``) on the ``test``
+cases, on the embedded model. The embedded model: the chat's fixed set, research (seconds per
+question in one process and as a new command; well-formed, supported and right-subject
+sentences) and a monitor's seconds per model call, at 2 threads.
 """
 
 from __future__ import annotations
