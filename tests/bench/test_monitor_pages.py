@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +73,7 @@ def test_a_given_policy_is_the_sentinel_policy_given_pages() -> None:
     assert given == SentinelPolicy("sentinel-given", pages="given")
     assert isinstance(bounded, SentinelPolicy)
     assert (bounded.name, bounded.pages) == ("sentinel-max-6h-given", "given")
-    assert bounded.max_interval is not None and bounded.max_interval.total_seconds() == 6 * 3600
+    assert bounded.max_interval == timedelta(hours=6)
 
 
 @pytest.mark.parametrize("name", ["sentinel-given-given", "oracle-given", "diff-fixed-1h-given"])
@@ -91,12 +93,16 @@ def test_the_given_pages_are_exactly_those_the_diff_baselines_watch() -> None:
     ]
 
 
-async def test_a_given_monitor_names_the_baselines_pages_as_a_users_urls(
-    db_template: Path, tmp_path: Path
-) -> None:
-    played = scenario(LAUNCH)
+@pytest.fixture
+def db_path(db_template: Path, tmp_path: Path) -> Path:
     path = tmp_path / "given.db"
-    path.write_bytes(db_template.read_bytes())
+    shutil.copyfile(db_template, path)
+    return path
+
+
+async def test_a_given_monitor_names_the_baselines_pages_as_a_users_urls(db_path: Path) -> None:
+    played = scenario(LAUNCH)
+    path = db_path
     db = await open_database(sqlite_url(path), migrate=False)
     try:
         given = await create_monitor(db, played, oracle=True, pages="given")
