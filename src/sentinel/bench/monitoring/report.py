@@ -104,13 +104,13 @@ def targets(result: BenchResult) -> list[Target]:
     """The issue's targets for ``sentinel`` against the references that ran, on the
     ``test`` split when it ran (see :func:`target_split`)."""
     ran = set(result.policies)
-    found = _given_targets(result) if GIVEN in ran else []
+    given = _given_targets(result) if GIVEN in ran else []
     if SENTINEL not in ran:
-        return found
+        return given
     split = target_split(result)
     ours = result.totals(SENTINEL, split=split)
     noise = result.totals(SENTINEL, noise_only=True, split=split)
-    found[:0] = [
+    found = [
         Target("sentinel event recall", f"{ours.recall:.1%}", ">= 95%", ours.recall >= 0.95),
         Target(
             "sentinel false alerts on noise-only scenarios",
@@ -161,7 +161,7 @@ def targets(result: BenchResult) -> list[Target]:
                 LLM_REFERENCE,
             )
         )
-    return found
+    return found + given
 
 
 def _given_targets(result: BenchResult) -> list[Target]:
