@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sentinel.bench.monitoring.report import (
+from sentinel.bench.monitoring.tables import averaged, load_documents
+from sentinel.bench.monitoring.targets import (
     CALLS_SHARE,
     DIFF_REFERENCE,
     GIVEN,
@@ -30,7 +31,6 @@ from sentinel.bench.monitoring.report import (
     SENTINEL,
     format_delay,
 )
-from sentinel.bench.monitoring.tables import averaged, load_documents
 from sentinel.bench.sensing.results import committed_runs
 
 HEADER = "| measured on | metric | Sentinel | target | met |\n|---|---|---:|---:|---|"

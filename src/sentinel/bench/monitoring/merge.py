@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sentinel.bench.monitoring.policies import is_sentinel, pages_mode
-from sentinel.bench.monitoring.report import (
+from sentinel.bench.monitoring.targets import (
     CALLS_SHARE,
     DIFF_REFERENCE,
     GIVEN,

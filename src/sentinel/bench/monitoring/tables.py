@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sentinel.bench.monitoring.report import (
+from sentinel.bench.monitoring.report import format_cost
+from sentinel.bench.monitoring.targets import (
     CALLS_SHARE,
     DIFF_REFERENCE,
     GIVEN,
@@ -33,7 +34,6 @@ from sentinel.bench.monitoring.report import (
     PAID_SHARE,
     REACHABLE_RECALL,
     SENTINEL,
-    format_cost,
     format_delay,
 )
 from sentinel.errors import InvalidInput
