@@ -170,11 +170,18 @@ class BenchResult:
         return totals
 
 
-async def score_policy(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
+async def score_policy(
+    policy: Policy,
+    scenario: Scenario,
+    ctx: BenchContext,
+    reach: Sequence[EventReach] | None = None,
+) -> ScenarioScore:
     """Run one policy on one scenario and match its notifications, the scenario's events
-    marked reachable or not in the policy's world (:mod:`.reachability`)."""
+    marked reachable or not in the policy's world (``reach``, found here unless given; see
+    :mod:`.reachability`)."""
     result = await policy.run(scenario, ctx)
-    reach = await reachable_events(scenario, seed=ctx.seed, search=ctx.search)
+    if reach is None:
+        reach = await reachable_events(scenario, seed=ctx.seed, search=ctx.search)
     timeline = Timeline.of(scenario, [r.reachable for r in reach])
     matching = match_notifications(timeline, result.notifications)
     return ScenarioScore(scenario, policy.name, result, matching, tuple(reach))
@@ -194,10 +201,15 @@ class PolicyRunError(SentinelError):
         return (PolicyRunError, (self.scenario_id, self.policy, self.detail))
 
 
-def score_in_process(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
+def score_in_process(
+    policy: Policy,
+    scenario: Scenario,
+    ctx: BenchContext,
+    reach: Sequence[EventReach] | None = None,
+) -> ScenarioScore:
     """:func:`score_policy` in a worker process, errors made picklable."""
     try:
-        return asyncio.run(score_policy(policy, scenario, ctx))
+        return asyncio.run(score_policy(policy, scenario, ctx, reach))
     except Exception as error:
         detail = "".join(traceback.format_exception(error)).strip()
         raise PolicyRunError(scenario.id, policy.name, detail) from None
@@ -229,9 +241,11 @@ async def run_benchmark(
         # Migrated once and copied per run: Alembic takes longer than most runs.
         await upgrade_to_head(sqlite_url(template))
         ctx = BenchContext(seed, sensor, template, Path(scratch), search)
+        # Once per world, not per policy: every policy meets the same engine and links.
+        reaches = [await reachable_events(s, seed=seed, search=search) for s in scenarios]
         if jobs == 1:
             for i, j in pairs:
-                scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx)
+                scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx, reaches[i])
                 if progress is not None:
                     progress(describe(scores[(i, j)]))
         else:
@@ -243,7 +257,7 @@ async def run_benchmark(
 
                 async def one(i: int, j: int) -> None:
                     scores[(i, j)] = await loop.run_in_executor(
-                        pool, score_in_process, policies[j], scenarios[i], ctx
+                        pool, score_in_process, policies[j], scenarios[i], ctx, reaches[i]
                     )
                     if progress is not None:
                         progress(describe(scores[(i, j)]))
