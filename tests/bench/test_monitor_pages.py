@@ -148,7 +148,7 @@ def test_pages_both_reports_sentinel_searching_and_given(tmp_path: Path) -> None
     assert document["pages"] == "both"
     assert list(document["policies"]) == ["sentinel", "sentinel-given", "oracle"]
     assert document["policies"]["sentinel-given"]["searches"] == 0
-    # The launch's newsroom page is indexed by the engine at seed 0: its event is reachable.
+    # At seed 0 the launch's event is reachable (its page indexed, or linked from one that is).
     assert document["policies"]["sentinel"]["reachable_events"] == 1
     assert isinstance(document["policies"]["sentinel"]["reachable_recall"], float)
     assert all(entry["unreachable_events"] == [] for entry in document["scenarios"])
