@@ -55,7 +55,6 @@ from sentinel.storage.settings import sqlite_url
 LEASE_OWNER = "bench-monitor"
 LEASE_S = 3600.0
 PagesMode = Literal["search", "given"]
-PAGES_MODES: tuple[PagesMode, ...] = ("search", "given")
 GIVEN_SUFFIX = "-given"
 """A policy name ending so is the same policy given the baselines' pages."""
 WEBHOOK = {"kind": "webhook", "url": "http://hooks.example/sentinel", "timeout_s": 10.0}
