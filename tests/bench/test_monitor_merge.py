@@ -64,3 +64,20 @@ def test_parts_that_differ_or_repeat_a_policy_are_refused(tmp_path: Path) -> Non
     assert not (tmp_path / "out.json").exists()
     assert main([str(tmp_path / "out.json"), str(tmp_path / "a.json")]) == 0
     assert json.loads((tmp_path / "out.json").read_text())["policies"] == ours["policies"]
+
+
+def test_parts_of_a_run_in_both_page_modes_merge_with_issue_33s_targets() -> None:
+    from tests.bench.test_monitor_tables_reachable import document
+
+    whole = document(0)
+    baselines = part(whole, set(whole["policies"]) - {"sentinel", "sentinel-given"})
+    ours = part(whole, {"sentinel", "sentinel-given"})
+
+    merged = merge([baselines, ours])
+
+    assert merged["pages"] == "both"
+    assert merged["policies"] == whole["policies"] | merged["policies"]
+    assert [(t["target"], t["met"]) for t in merged["targets"]] == [
+        (t["target"], t["met"]) for t in whole["targets"]
+    ]
+    assert "sentinel recall of reachable events" in {t["target"] for t in merged["targets"]}

@@ -140,3 +140,58 @@ def test_totals_rates_and_their_vacuous_cases() -> None:
     assert Totals().recall == 1.0
     assert Totals().precision == 1.0
     assert Totals().per_event(5) is None
+
+
+# -- recall of reachable events ----------------------------------------------------------
+
+
+def marked(*changes: tuple[float, bool, bool], notify: str = "always") -> Timeline:
+    """A timeline of (hour, condition, reachable) changes."""
+    return Timeline(
+        tuple((at(h), c) for h, c, _ in changes),
+        notify,  # type: ignore[arg-type]
+        END,
+        tuple(r for _, _, r in changes),
+    )
+
+
+def test_always_counts_only_reachable_true_events_against_reachable_recall() -> None:
+    events = marked((10, True, True), (20, False, True), (30, True, False), (40, True, True))
+
+    matching = match_notifications(events, [at(11), at(31)])
+
+    assert matching.expected == 3
+    assert matching.reachable_expected == 2
+    # 10 h (reachable) and 30 h (unreachable, found all the same) detected: 1 of 2 reachable.
+    assert len(matching.detected) == 2
+    assert matching.reachable_detected == 1
+
+
+def test_once_expects_one_reachable_event_when_any_true_event_is_reachable() -> None:
+    reachable = marked((10, True, False), (20, True, True), notify="once")
+    hidden = marked((10, True, False), notify="once")
+
+    assert match_notifications(reachable, [at(11)]).reachable_detected == 1
+    assert match_notifications(reachable, []).reachable_expected == 1
+    assert match_notifications(hidden, [at(11)]).reachable_expected == 0
+    assert match_notifications(hidden, [at(11)]).reachable_detected == 0
+
+
+def test_unmarked_timelines_report_no_reachable_figures() -> None:
+    matching = match_notifications(timeline((10, True)), [at(11)])
+
+    assert (matching.reachable_expected, matching.reachable_detected) == (None, None)
+    assert Totals(expected=1, detected=1).reachable_recall is None
+
+
+def test_one_flag_per_event_is_required() -> None:
+    with pytest.raises(InvalidInput):
+        Timeline(((at(1), True),), "always", END, (True, False))
+
+
+def test_reachable_recall_divides_reachable_detections_by_reachable_events() -> None:
+    totals = Totals(expected=4, detected=2, reachable_expected=3, reachable_detected=2, marked=True)
+
+    assert totals.recall == 0.5
+    assert totals.reachable_recall == pytest.approx(2 / 3)
+    assert Totals(marked=True).reachable_recall == 1.0  # nothing reachable was expected

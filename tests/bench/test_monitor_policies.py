@@ -63,6 +63,7 @@ def test_single_names_mean_24_hours_and_defaults_cover_every_kind() -> None:
         "diff-fixed-24h",
         "llm-fixed-24h",
         "llm-on-change-3h",
+        "llm-on-change-15m",
         "sentinel",
         "oracle",
     ]

@@ -139,8 +139,8 @@ def test_markdown_names_the_sensor_and_has_a_row_per_policy_and_score() -> None:
 
     assert "oracle-facts (error rate 0%)" in text
     assert "Search engine: **realistic**" in text
-    assert "| sentinel | all | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
-    assert "| sentinel | dev | 100% | 100% | 0 | 2.0 h | 2.0 h |" in text
+    assert "| sentinel | all | 100% | — | 100% | 0 | 2.0 h | 2.0 h |" in text
+    assert "| sentinel | dev | 100% | — | 100% | 0 | 2.0 h | 2.0 h |" in text
     assert "| gizmo-launch | dev | once | oracle | 1/1 | 0 (0) | 0 min |" in text
 
 

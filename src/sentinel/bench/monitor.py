@@ -11,17 +11,31 @@ simulated world on a virtual clock, once per policy, each on a fresh world:
 - ``llm-fixed-24h`` (``llm-fixed``; any ``llm-fixed-<N>h``): Torale before self-scheduling —
   at each tick search, read the top 3 pages, one model call judges the condition; no
   pre-filter, no adaptive schedule, no grounding. See :mod:`…monitoring.llm_fixed`.
-- ``llm-on-change-3h`` (any ``llm-on-change-<N>h``): changedetection.io with AI rules — the
-  watches and comparison of ``diff-fixed``, but a change goes to one model call with the
-  condition and only its "met" notifies. See :mod:`…monitoring.llm_on_change`.
+- ``llm-on-change-3h`` and ``llm-on-change-15m`` (any ``llm-on-change-<N>m|h``):
+  changedetection.io with AI rules — the watches and comparison of ``diff-fixed``, but a
+  change goes to one model call with the condition and only its "met" notifies; every 15
+  minutes is what a user set who fears missing a state of an hour. See
+  :mod:`…monitoring.llm_on_change`.
 - ``sentinel``: the real pipeline, :func:`sentinel.monitor.run.execute_run`, driven like the
   engine drives it, with the product's default interval bounds (``sentinel-max-<N>h``: the
   same with a shorter longest wait). See :mod:`…monitoring.sentinel_policy`.
+- ``sentinel-given`` (and ``sentinel-max-<N>h-given``): the same, given the pages the diff
+  baselines watch as its named pages (a user's ``--url``), so it reads them instead of
+  searching.
 - ``oracle``: checks exactly at each ground-truth event — the limit.
 
 Fixed-interval policies start at a seeded random phase within their first interval (the same
 phase for the same interval), as a user's schedule would. Only ``oracle`` and the oracle-facts
 sensor read ground truth, and the sensor only as of the current virtual time.
+
+Pages (``--pages``)
+-------------------
+``--pages search`` (default): ``sentinel`` finds its pages by searching, as the product does
+for a monitor without named pages. ``--pages given``: every ``sentinel`` policy is replaced by
+its ``-given`` twin, given exactly the pages ``diff-fixed`` and ``llm-on-change`` watch
+(:func:`sentinel.bench.monitoring.diff_fixed.watched_urls`): like compared with like.
+``--pages both``: each ``sentinel`` policy runs both ways and both are reported, side by side;
+the results document says which (``"pages"``).
 
 Sensor modes (always named in the output)
 -----------------------------------------
@@ -67,18 +81,23 @@ Any other notification is a *false alert*: sent while the condition is false, or
 of a detected event (``once``: anything after the first detection). Recall = detected /
 expected; precision = detected / notifications (1.0 when nothing was sent). Delays are pooled
 over scenarios: median, and nearest-rank p90. Checks = page fetches + search queries (robots.txt
-excluded; the oracle counts one per event). Model calls include repairs; tokens are prompt +
-completion. Per-event figures divide by expected events. Wall time is real seconds.
+excluded; the oracle counts one per event). An event is *reachable* when one of its pages is
+indexed by the world's search engine or linked from a page that is (one hop; see
+:mod:`sentinel.bench.monitoring.reachability`); *recall (reachable)* = reachable events
+detected / reachable events expected, beside recall over all events. Model calls include
+repairs; tokens are prompt + completion. Per-event figures divide by expected events. Wall
+time is real seconds.
 
 Outputs: a markdown report on stdout (per policy, the targets, per scenario, and for each
 failing score what the policy said when it notified or failed, with each sentinel run's
 longest wait); with ``--out DIR`` also ``report.md``, ``results.json``,
 ``pareto.png`` (checks against delay) and ``quality.png``; ``--json FILE`` writes the results
-document: ``{"sensor", "policies": {name: {recall, precision, false_alerts, median_delay_s,
-p90_delay_s, checks, model_calls, tokens, …}}, "scenarios": [{id, policy, events, detected,
+document: ``{"sensor", "pages", "policies": {name: {recall, reachable_recall, precision,
+false_alerts, median_delay_s, p90_delay_s, checks, model_calls, tokens, …}}, "scenarios":
+[{id, policy, events, detected, reachable_events, reachable_detected, unreachable_events,
 false_alerts, delays_s, checks, model_calls, split, …}], "splits": {"dev"|"test": {name:
-{…}}}, "target_split", "targets": […], …}`` (delays null when
-nothing was detected). Deterministic for a seed except wall times; ``--jobs`` runs pairs in
+{…}}}, "target_split", "targets": […], …}`` (delays null when nothing was detected).
+Deterministic for a seed except wall times; ``--jobs`` runs pairs in
 parallel processes with identical results. The whole library (85 worlds) with
 ``--sensor oracle-facts`` and the four 24 h policies costs several CPU minutes, most of it
 the ``sentinel`` and ``llm-fixed`` runs; ``--split test`` runs 34 of them.
@@ -99,7 +118,7 @@ from typing import Annotated
 
 import typer
 
-from sentinel.bench.monitoring.policies import make_policy, policy_names
+from sentinel.bench.monitoring.policies import make_policy, policy_names, with_pages
 from sentinel.bench.monitoring.policy import Policy
 from sentinel.bench.monitoring.report import code_commit, markdown, to_json
 from sentinel.bench.monitoring.runner import BenchResult, load_scenarios, run_benchmark
@@ -108,7 +127,7 @@ from sentinel.errors import ConfigError, InvalidInput
 from sentinel.sim import ScenarioError
 from sentinel.sim.search_realism import REALISTIC, SearchRealism, search_realism
 
-__all__ = ["SearchChoice", "SensorChoice", "SplitChoice", "command", "run"]
+__all__ = ["PagesChoice", "SearchChoice", "SensorChoice", "SplitChoice", "command", "run"]
 
 
 class SplitChoice(StrEnum):
@@ -124,6 +143,14 @@ class SearchChoice(StrEnum):
 
     REALISTIC = "realistic"
     PERFECT = "perfect"
+
+
+class PagesChoice(StrEnum):
+    """The ``--pages`` choices: how the ``sentinel`` policies find their pages."""
+
+    SEARCH = "search"
+    GIVEN = "given"
+    BOTH = "both"
 
 
 class SensorChoice(StrEnum):
@@ -178,9 +205,9 @@ def _setup(sensor: SensorChoice, model: str | None, error_rate: float) -> Sensor
     return setup
 
 
-def _policies(requested: list[str] | None) -> list[Policy]:
+def _policies(requested: list[str] | None, pages: PagesChoice) -> list[Policy]:
     try:
-        return [make_policy(name) for name in policy_names(requested)]
+        return [make_policy(name) for name in with_pages(policy_names(requested), pages.value)]
     except InvalidInput as error:
         raise typer.BadParameter(str(error), param_hint="--policy") from None
 
@@ -226,10 +253,20 @@ def command(
         typer.Option(
             "--policy",
             help="Policies to run (repeatable): diff-fixed[-1h|6h|24h], llm-fixed[-<N>h], "
-            "llm-on-change-<N>h, sentinel, sentinel-max-<N>h, oracle. Default: diff-fixed-1h, "
-            "-6h, -24h, llm-fixed-24h, llm-on-change-3h, sentinel, oracle.",
+            "llm-on-change-<N>m|h, sentinel, sentinel-max-<N>h (either with -given: given "
+            "the baselines' pages), oracle. Default: diff-fixed-1h, -6h, -24h, llm-fixed-24h, "
+            "llm-on-change-3h, llm-on-change-15m, sentinel, oracle.",
         ),
     ] = None,
+    pages: Annotated[
+        PagesChoice,
+        typer.Option(
+            "--pages",
+            help="How sentinel finds its pages: search (the product's way), given (it is "
+            "given the pages the diff baselines watch, as a user's --url) or both (each "
+            "sentinel policy twice, reported side by side).",
+        ),
+    ] = PagesChoice.SEARCH,
     seed: Annotated[int, typer.Option("--seed", help="Seed of noise, phases and errors.")] = 0,
     search: Annotated[
         SearchChoice,
@@ -257,7 +294,7 @@ def command(
 ) -> None:
     """Sentinel against diff-based and fixed-interval LLM monitoring on simulated worlds."""
     setup = _setup(sensor, model, error_rate)
-    chosen = _policies(policy)
+    chosen = _policies(policy, pages)
     workers = jobs or ((os.cpu_count() or 1) if setup.oracle else 1)
     measured = code_commit()  # read now: a commit made while the worlds run is not measured
     try:

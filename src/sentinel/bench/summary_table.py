@@ -2,11 +2,12 @@
 developed on, and on the embedded model, from the committed JSON of ``docs/benchmarks``.
 
 Monitors: the oracle-facts runs on the ``test`` split (every committed seed, averaged), against
-a daily diff and a daily LLM check. Sensing: a monitor reading real-shaped pages end to end
-(``sentinel bench sensing``) on the ``test`` cases, on the embedded model. The embedded model:
-the chat's fixed set, research (seconds per question in one process and as a new command;
-well-formed, supported and right-subject sentences) and a monitor's seconds per model call, at
-2 threads.
+a daily diff and a daily LLM check; with the recall of the events search can reach, and
+Sentinel given the baselines' pages, when the documents hold them (issue 33). Sensing: a
+monitor reading real-shaped pages end to end (``sentinel bench sensing``) on the ``test``
+cases, on the embedded model. The embedded model: the chat's fixed set, research (seconds per
+question in one process and as a new command; well-formed, supported and right-subject
+sentences) and a monitor's seconds per model call, at 2 threads.
 """
 
 from __future__ import annotations
@@ -16,16 +17,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from sentinel.bench.monitoring.report import (
+from sentinel.bench.monitoring.tables import averaged, load_documents
+from sentinel.bench.monitoring.targets import (
     CALLS_SHARE,
     DIFF_REFERENCE,
+    GIVEN,
+    GIVEN_MEDIAN_S,
+    GIVEN_RECALL,
     LLM_REFERENCE,
     MEDIAN_SHARE,
     PAID_SHARE,
+    REACHABLE_RECALL,
     SENTINEL,
     format_delay,
 )
-from sentinel.bench.monitoring.tables import averaged, load_documents
 from sentinel.bench.sensing.results import committed_runs
 
 HEADER = "| measured on | metric | Sentinel | target | met |\n|---|---|---:|---:|---|"
@@ -58,10 +63,17 @@ def _monitor_rows(folder: Path) -> list[list[str]]:
     llm = averaged(documents, "test", LLM_REFERENCE)
     recall = ours.get("recall") or 0.0
     false_alerts = ours.get("false_alerts") or 0.0
-    rows = [
-        [where, "recall", f"{recall:.1%}", ">= 95%", _met(recall >= 0.95)],
-        [where, "false alerts", f"{false_alerts:g}", "0", _met(false_alerts == 0)],
-    ]
+    given = averaged(documents, "test", GIVEN)
+    if given:
+        where = f"monitors searching for their pages, `test` worlds, seeds {seeds}"
+    rows = [[where, "recall", f"{recall:.1%}", ">= 95%", _met(recall >= 0.95)]]
+    reachable = ours.get("reachable_recall")
+    if reachable is not None:
+        rows.append(
+            [where, "recall of reachable events", f"{reachable:.1%}",
+             f">= {REACHABLE_RECALL:.0%}", _met(reachable >= REACHABLE_RECALL)]
+        )  # fmt: skip
+    rows.append([where, "false alerts", f"{false_alerts:g}", "0", _met(false_alerts == 0)])
     for label, value, reference, share, against in (
         ("median delay", ours.get("median_delay_s"), diff.get("median_delay_s"), MEDIAN_SHARE,
          DIFF_REFERENCE),
@@ -83,6 +95,26 @@ def _monitor_rows(folder: Path) -> list[list[str]]:
                 _met(ratio <= share),
             ]
         )
+    return rows + _given_rows(given, seeds)
+
+
+def _given_rows(given: Mapping[str, float | None], seeds: str) -> list[list[str]]:
+    """Sentinel given the pages the baselines watch: recall, false alerts and median delay."""
+    if not given:
+        return []
+    where = f"monitors given the baselines' pages, `test` worlds, seeds {seeds}"
+    recall = given.get("recall") or 0.0
+    false_alerts = given.get("false_alerts") or 0.0
+    delay = given.get("median_delay_s")
+    rows = [
+        [where, "recall", f"{recall:.1%}", f">= {GIVEN_RECALL:.0%}", _met(recall >= GIVEN_RECALL)],
+        [where, "false alerts", f"{false_alerts:g}", "0", _met(false_alerts == 0)],
+    ]
+    if delay is not None:
+        rows.append(
+            [where, "median delay", format_delay(delay), f"<= {format_delay(GIVEN_MEDIAN_S)}",
+             _met(delay <= GIVEN_MEDIAN_S)]
+        )  # fmt: skip
     return rows
 
 

@@ -5,7 +5,8 @@ One concept per module: :mod:`.metrics` (matching notifications to events), :mod
 :mod:`.sensors` (model or oracle), the policies (:mod:`.diff_fixed`, :mod:`.llm_fixed`,
 :mod:`.llm_on_change`, :mod:`.sentinel_policy`, :mod:`.policies` with ``oracle`` and the
 names), :mod:`.costs` (what requests and model calls cost at a stated price list),
-:mod:`.runner`, :mod:`.report` and :mod:`.plots`.
+:mod:`.reachability` (which events a searching monitor could reach), :mod:`.runner`,
+:mod:`.targets`, :mod:`.report` and :mod:`.plots`.
 """
 
 from sentinel.bench.monitoring.metrics import (
@@ -19,7 +20,7 @@ from sentinel.bench.monitoring.metrics import (
 from sentinel.bench.monitoring.oracle_facts import Observation, OracleFacts
 from sentinel.bench.monitoring.policies import DEFAULT_POLICIES, make_policy, policy_names
 from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
-from sentinel.bench.monitoring.report import Target, markdown, targets, to_json
+from sentinel.bench.monitoring.report import markdown, to_json
 from sentinel.bench.monitoring.runner import (
     BenchResult,
     PolicyRunError,
@@ -28,6 +29,7 @@ from sentinel.bench.monitoring.runner import (
     run_benchmark,
 )
 from sentinel.bench.monitoring.sensors import ORACLE_RULE, SensorSetup
+from sentinel.bench.monitoring.targets import Target, targets
 
 __all__ = [
     "DEFAULT_POLICIES",

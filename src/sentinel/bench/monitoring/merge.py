@@ -15,13 +15,19 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sentinel.bench.monitoring.report import (
+from sentinel.bench.monitoring.policies import is_sentinel, pages_mode
+from sentinel.bench.monitoring.targets import (
     CALLS_SHARE,
     DIFF_REFERENCE,
+    GIVEN,
+    GIVEN_MEDIAN_S,
+    GIVEN_RECALL,
     LLM_REFERENCE,
     MEDIAN_SHARE,
     PAID_SHARE,
+    REACHABLE_RECALL,
     SENTINEL,
+    format_delay,
 )
 from sentinel.errors import InvalidInput
 
@@ -63,6 +69,7 @@ def merge(documents: Sequence[Document]) -> dict[str, Any]:
             for d in documents
         ],
         "machine": first.get("machine"),
+        "pages": pages_mode(list(policies)),
         "policies": policies,
         "splits": splits,
         "target_split": target,
@@ -76,10 +83,10 @@ def _worlds(document: Document) -> frozenset[str]:
 
 
 def _commit(documents: Sequence[Document]) -> str | None:
-    """The commit of the part that ran ``sentinel`` (the code being measured), else the
-    first part's."""
+    """The commit of the part that ran a ``sentinel`` policy (the code being measured), else
+    the first part's."""
     for document in documents:
-        if SENTINEL in document["policies"]:
+        if any(is_sentinel(name) for name in document["policies"]):
             commit: str | None = document.get("commit")
             return commit
     first: str | None = documents[0].get("commit")
@@ -89,8 +96,9 @@ def _commit(documents: Sequence[Document]) -> str | None:
 def targets(summaries: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The targets judged on policy ``summaries`` (as :func:`report.targets` does on totals)."""
     ours = summaries.get(SENTINEL)
+    given = _given_targets(summaries.get(GIVEN))
     if ours is None:
-        return []
+        return given
     found = [
         _target("sentinel event recall", f"{ours['recall']:.1%}", ">= 95%", ours["recall"] >= 0.95),
         _target(
@@ -100,6 +108,17 @@ def targets(summaries: Mapping[str, Any]) -> list[dict[str, Any]]:
             ours["noise_only_false_alerts"] == 0,
         ),
     ]
+    reachable = ours.get("reachable_recall")
+    if reachable is not None:
+        found.insert(
+            1,
+            _target(
+                "sentinel recall of reachable events",
+                f"{reachable:.1%}",
+                f">= {REACHABLE_RECALL:.0%}",
+                reachable >= REACHABLE_RECALL,
+            ),
+        )
     diff, llm = summaries.get(DIFF_REFERENCE), summaries.get(LLM_REFERENCE)
     for name, key, reference, share, against in (
         ("sentinel median delay", "median_delay_s", diff, MEDIAN_SHARE, DIFF_REFERENCE),
@@ -115,7 +134,34 @@ def targets(summaries: Mapping[str, Any]) -> list[dict[str, Any]]:
         else:
             shown = f"{value:g} = {value / base:.2f} x {base:g}"
             found.append(_target(name, shown, threshold, value <= share * base))
-    return found
+    return found + given
+
+
+def _given_targets(given: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """Issue 33's targets for ``sentinel-given``, as :func:`report.targets` judges them."""
+    if given is None:
+        return []
+    delay = given.get("median_delay_s")
+    return [
+        _target(
+            f"{GIVEN} event recall",
+            f"{given['recall']:.1%}",
+            f">= {GIVEN_RECALL:.0%}",
+            given["recall"] >= GIVEN_RECALL,
+        ),
+        _target(
+            f"{GIVEN} false alerts on noise-only scenarios",
+            str(given["noise_only_false_alerts"]),
+            "0",
+            given["noise_only_false_alerts"] == 0,
+        ),
+        _target(
+            f"{GIVEN} median delay",
+            format_delay(delay),
+            f"<= {format_delay(GIVEN_MEDIAN_S)}",
+            None if delay is None else delay <= GIVEN_MEDIAN_S,
+        ),
+    ]
 
 
 def _target(name: str, measured: str, threshold: str, met: bool | None) -> dict[str, Any]:

@@ -17,6 +17,11 @@ Definitions (the module docstring of :mod:`sentinel.bench.monitor` repeats them 
   was sent: no notification was wrong). Delays are pooled over scenarios; the **median** is
   the usual one (mean of the middle two), **p90** the nearest-rank 90th percentile
   (the smallest delay at least 90 % of delays are not above).
+- An event is **reachable** when a monitor that only searches could have read it
+  (:mod:`.reachability`). **Reachable expected**: with ``always`` the reachable true events;
+  with ``once`` one when any true event is reachable. **Reachable detected**: the detected
+  events that are reachable (``once``: the detection, when one is expected). **Recall of
+  reachable events** = reachable detected / reachable expected.
 """
 
 from __future__ import annotations
@@ -43,20 +48,31 @@ class Timeline:
     changes: tuple[tuple[datetime, bool], ...]
     notify: NotifyMode
     end: datetime
+    reachable: tuple[bool, ...] | None = None
+    """Per change, whether a searching monitor could reach it; None: every change is."""
 
     @classmethod
-    def of(cls, scenario: Scenario) -> Timeline:
-        """The timeline of a scenario's ground truth."""
+    def of(cls, scenario: Scenario, reachable: Sequence[bool] | None = None) -> Timeline:
+        """The timeline of a scenario's ground truth (``reachable``: per event)."""
         return cls(
             tuple((event.at, event.condition) for event in scenario.events),
             scenario.notify,
             scenario.end,
+            None if reachable is None else tuple(reachable),
         )
 
     def __post_init__(self) -> None:
         times = [at for at, _ in self.changes]
         if times != sorted(times) or len(set(times)) != len(times):
             raise InvalidInput("events", times, "must be sorted by time without repeats")
+        if self.reachable is not None and len(self.reachable) != len(self.changes):
+            raise InvalidInput(
+                "reachable", len(self.reachable), f"must have one flag per event ({len(times)})"
+            )
+
+    def is_reachable(self, index: int) -> bool:
+        """Whether the change at ``index`` is reachable (see the module documentation)."""
+        return self.reachable is None or self.reachable[index]
 
     @property
     def true_events(self) -> list[int]:
@@ -68,6 +84,19 @@ class Timeline:
         """How many events a perfect monitor notifies (see the module documentation)."""
         found = len(self.true_events)
         return min(found, 1) if self.notify == "once" else found
+
+    @property
+    def reachable_expected(self) -> int:
+        """How many reachable events a perfect monitor notifies (see the module
+        documentation)."""
+        found = sum(1 for i in self.true_events if self.is_reachable(i))
+        return min(found, 1) if self.notify == "once" else found
+
+    def reachable_detected(self, detected: Iterable[int]) -> int:
+        """Of the ``detected`` change indices, how many count against reachable events."""
+        if self.notify == "once":
+            return min(self.reachable_expected, len(list(detected)))
+        return sum(1 for i in detected if self.is_reachable(i))
 
     def event_at(self, moment: datetime) -> int | None:
         """Index of the latest change at or before ``moment``; None before the first."""
@@ -90,6 +119,9 @@ class Matching:
     detected: tuple[int, ...] = ()
     delays_s: tuple[float, ...] = ()
     false_alerts: tuple[tuple[datetime, FalseKind], ...] = ()
+    reachable_expected: int | None = None
+    reachable_detected: int | None = None
+    """Reachable expected and detected events; None when the run did not mark events."""
 
     @property
     def duplicates(self) -> int:
@@ -118,7 +150,15 @@ def match_notifications(timeline: Timeline, notifications: Iterable[datetime]) -
             continue
         detected.append(index)
         delays.append((moment - timeline.changes[index][0]).total_seconds())
-    return Matching(timeline.expected, tuple(detected), tuple(delays), tuple(false_alerts))
+    marked = timeline.reachable is not None
+    return Matching(
+        timeline.expected,
+        tuple(detected),
+        tuple(delays),
+        tuple(false_alerts),
+        timeline.reachable_expected if marked else None,
+        timeline.reachable_detected(detected) if marked else None,
+    )
 
 
 def median(values: Sequence[float]) -> float | None:
@@ -143,6 +183,10 @@ class Totals:
 
     expected: int = 0
     detected: int = 0
+    reachable_expected: int = 0
+    reachable_detected: int = 0
+    marked: bool = False
+    """Whether the scenarios' events were marked reachable or not (runs since issue 33)."""
     false_alerts: int = 0
     duplicates: int = 0
     delays_s: list[float] = field(default_factory=list)
@@ -173,6 +217,14 @@ class Totals:
     def recall(self) -> float:
         """Detected over expected events (1.0 when none were expected)."""
         return self.detected / self.expected if self.expected else 1.0
+
+    @property
+    def reachable_recall(self) -> float | None:
+        """Detected over expected reachable events (1.0 when none were expected); None when
+        the events were not marked."""
+        if not self.marked:
+            return None
+        return self.reachable_detected / self.reachable_expected if self.reachable_expected else 1.0
 
     @property
     def precision(self) -> float:

@@ -5,20 +5,24 @@ missing a brief state would set), ``llm-fixed-<N>{m,h,d}``, ``llm-on-change-<N>{
 diff that asks the model only when a page changed: ``llm-on-change-3h`` is changedetection.io
 with AI rules), ``sentinel``,
 ``sentinel-max-<N>{m,h,d}`` (the pipeline with that longest wait), ``oracle``; ``diff-fixed``
-and ``llm-fixed`` alone mean 24 hours (and are reported as ``…-24h``).
+and ``llm-fixed`` alone mean 24 hours (and are reported as ``…-24h``). A ``sentinel`` name
+ending in ``-given`` (``sentinel-given``, ``sentinel-max-6h-given``) is that policy given the
+pages the diff baselines watch instead of searching (:func:`with_pages` derives them from the
+``--pages`` mode).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import Literal
 
 from sentinel.bench.monitoring.diff_fixed import DiffFixedPolicy
 from sentinel.bench.monitoring.llm_fixed import LLMFixedPolicy
 from sentinel.bench.monitoring.llm_on_change import LLMOnChangePolicy
 from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
-from sentinel.bench.monitoring.sentinel_policy import SentinelPolicy
+from sentinel.bench.monitoring.sentinel_policy import GIVEN_SUFFIX, SentinelPolicy
 from sentinel.errors import InvalidInput
 from sentinel.sim import Scenario
 
@@ -28,6 +32,7 @@ DEFAULT_POLICIES: tuple[str, ...] = (
     "diff-fixed-24h",
     "llm-fixed-24h",
     "llm-on-change-3h",
+    "llm-on-change-15m",
     "sentinel",
     "oracle",
 )
@@ -74,9 +79,46 @@ def policy_names(requested: list[str] | None) -> list[str]:
     return list(dict.fromkeys(name for name in names if name))
 
 
+PagesChoice = Literal["search", "given", "both"]
+
+
+def is_sentinel(name: str) -> bool:
+    """Whether ``name`` is a ``sentinel`` policy (any variant)."""
+    return name == "sentinel" or name.startswith(("sentinel-max-", "sentinel" + GIVEN_SUFFIX))
+
+
+def with_pages(names: list[str], pages: PagesChoice) -> list[str]:
+    """``names`` with each ``sentinel`` policy searching for its pages (``search``: as
+    named), given the baselines' pages (``given``: its ``-given`` twin instead) or both (the
+    twin right after it)."""
+    chosen: list[str] = []
+    for name in names:
+        if not is_sentinel(name) or name.endswith(GIVEN_SUFFIX):
+            chosen.append(name)
+            continue
+        given = name + GIVEN_SUFFIX
+        chosen += {"search": [name], "given": [given], "both": [name, given]}[pages]
+    return list(dict.fromkeys(chosen))
+
+
+def pages_mode(names: list[str]) -> PagesChoice | None:
+    """How the ``sentinel`` policies among ``names`` found their pages; None without one."""
+    ours = [name for name in names if is_sentinel(name)]
+    given = any(name.endswith(GIVEN_SUFFIX) for name in ours)
+    searched = any(not name.endswith(GIVEN_SUFFIX) for name in ours)
+    if given and searched:
+        return "both"
+    return "given" if given else "search" if searched else None
+
+
 def make_policy(name: str) -> Policy:
     """The policy called ``name`` (a canonical or alias name)."""
     canonical = ALIASES.get(name, name)
+    if is_sentinel(canonical) and canonical.endswith(GIVEN_SUFFIX):
+        searching = make_policy(canonical.removesuffix(GIVEN_SUFFIX))
+        if not isinstance(searching, SentinelPolicy) or searching.pages != "search":
+            raise InvalidInput("policy", name, "only a sentinel policy can be given pages")
+        return replace(searching, name=canonical, pages="given")
     if canonical == "sentinel":
         return SentinelPolicy()
     if canonical == "oracle":
@@ -86,7 +128,7 @@ def make_policy(name: str) -> Policy:
         raise InvalidInput(
             "policy",
             name,
-            "unknown policy (known: sentinel, sentinel-max-<N>m|h|d, oracle, "
+            "unknown policy (known: sentinel, sentinel-max-<N>m|h|d, either with -given, oracle, "
             "diff-fixed[-<N>m|h|d], llm-fixed[-<N>m|h|d], llm-on-change-<N>m|h|d)",
         )
     kind, count, unit = match.groups()

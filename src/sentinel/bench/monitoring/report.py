@@ -1,48 +1,32 @@
-"""What a benchmark run reports: the targets, markdown tables and the JSON document."""
+"""What a benchmark run reports: markdown tables and the JSON document (the targets are
+:mod:`.targets`)."""
 
 from __future__ import annotations
 
 import os
 import platform
 import subprocess
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sentinel.bench.monitoring.costs import MONTH, PRICES, PriceList
 from sentinel.bench.monitoring.metrics import Totals, median, percentile
+from sentinel.bench.monitoring.policies import pages_mode
 from sentinel.bench.monitoring.runner import BenchResult, ScenarioScore
+from sentinel.bench.monitoring.targets import Target, format_delay, target_split, targets
 from sentinel.sim.split import Split, split_of
 
-SENTINEL = "sentinel"
-DIFF_REFERENCE = "diff-fixed-24h"
-LLM_REFERENCE = "llm-fixed-24h"
-TARGET_SPLIT: Split = "test"
-"""The split the targets are judged on when it ran: heuristics are developed on ``dev``."""
-MEDIAN_SHARE = 0.5
-PAID_SHARE = 1.0
-"""Searches plus full page fetches (what a look costs beyond a 304), against diff-fixed-24h's."""
-CALLS_SHARE = 0.2
-
-
-@dataclass(frozen=True)
-class Target:
-    """One target of the issue, measured: ``met`` is None when a policy it needs did not run
-    (or a ratio has no reference value)."""
-
-    name: str
-    measured: str
-    threshold: str
-    met: bool | None
-
-    def to_json(self) -> dict[str, Any]:
-        """This target as JSON."""
-        return {
-            "target": self.name,
-            "measured": self.measured,
-            "threshold": self.threshold,
-            "met": self.met,
-        }
+__all__ = [
+    "Target",
+    "code_commit",
+    "format_cost",
+    "format_delay",
+    "markdown",
+    "policy_summary",
+    "target_split",
+    "targets",
+    "to_json",
+]
 
 
 def policy_summary(
@@ -55,6 +39,9 @@ def policy_summary(
         "precision": round(totals.precision, 4),
         "events": totals.expected,
         "detected": totals.detected,
+        "reachable_recall": _round(totals.reachable_recall, 4),
+        "reachable_events": totals.reachable_expected if totals.marked else None,
+        "reachable_detected": totals.reachable_detected if totals.marked else None,
         "false_alerts": totals.false_alerts,
         "duplicates": totals.duplicates,
         "noise_only_false_alerts": noise_false_alerts,
@@ -83,102 +70,15 @@ def _round(value: float | None, digits: int = 1) -> float | None:
     return None if value is None else round(value, digits)
 
 
-def target_split(result: BenchResult) -> Split | None:
-    """The split targets are judged on: :data:`TARGET_SPLIT` when it ran, else None (every
-    scenario that ran)."""
-    return TARGET_SPLIT if TARGET_SPLIT in result.splits else None
-
-
-def targets(result: BenchResult) -> list[Target]:
-    """The issue's targets for ``sentinel`` against the references that ran, on the
-    ``test`` split when it ran (see :func:`target_split`)."""
-    ran = set(result.policies)
-    if SENTINEL not in ran:
-        return []
-    split = target_split(result)
-    ours = result.totals(SENTINEL, split=split)
-    noise = result.totals(SENTINEL, noise_only=True, split=split)
-    found: list[Target] = [
-        Target("sentinel event recall", f"{ours.recall:.1%}", ">= 95%", ours.recall >= 0.95),
-        Target(
-            "sentinel false alerts on noise-only scenarios",
-            str(noise.false_alerts),
-            "0",
-            noise.false_alerts == 0,
-        ),
-    ]
-    if DIFF_REFERENCE in ran:
-        diff = result.totals(DIFF_REFERENCE, split=split)
-        found.append(
-            _ratio(
-                "sentinel median delay",
-                median(ours.delays_s),
-                median(diff.delays_s),
-                MEDIAN_SHARE,
-                DIFF_REFERENCE,
-                hours=True,
-            )
-        )
-        found.append(
-            _ratio(
-                "sentinel searches + full fetches",
-                ours.searches + ours.full_fetches,
-                diff.searches + diff.full_fetches,
-                PAID_SHARE,
-                DIFF_REFERENCE,
-            )
-        )
-    if LLM_REFERENCE in ran:
-        llm = result.totals(LLM_REFERENCE, split=split)
-        found.append(
-            _ratio(
-                "sentinel model calls",
-                ours.model_calls,
-                llm.model_calls,
-                CALLS_SHARE,
-                LLM_REFERENCE,
-            )
-        )
-    return found
-
-
-def _ratio(
-    name: str,
-    ours: float | None,
-    reference: float | None,
-    share: float,
-    against: str,
-    *,
-    hours: bool = False,
-) -> Target:
-    threshold = f"<= {share:g} x {against}"
-    if ours is None or reference is None or reference == 0:
-        shown = "n/a" if ours is None else _quantity(ours, hours)
-        return Target(name, f"{shown} (reference {_quantity(reference, hours)})", threshold, None)
-    measured = f"{_quantity(ours, hours)} = {ours / reference:.2f} x {_quantity(reference, hours)}"
-    return Target(name, measured, threshold, ours <= share * reference)
-
-
-def _quantity(value: float | None, hours: bool) -> str:
-    if value is None:
-        return "n/a"
-    return format_delay(value) if hours else f"{value:g}"
-
-
-def format_delay(seconds: float | None) -> str:
-    """A delay for people: minutes below an hour, else hours with one decimal."""
-    if seconds is None:
-        return "—"
-    if seconds < 3600:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"
-
-
 def format_cost(usd: float | None) -> str:
     """A cost in USD: cents with three decimals below a dollar, else two decimals."""
     if usd is None:
         return "—"
     return f"${usd:.3f}" if usd < 1 else f"${usd:,.2f}"
+
+
+def _share(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
 
 
 def _per_event(value: float | None) -> str:
@@ -192,13 +92,15 @@ def _met(target: Target) -> str:
 def markdown(result: BenchResult) -> str:
     """The report: header, per-policy table, targets, per-scenario table."""
     noise_only = sum(1 for s in result.scenarios if not any(event.condition for event in s.events))
-    expected = result.totals(result.policies[0]).expected if result.policies else 0
+    first = result.totals(result.policies[0]) if result.policies else None
+    expected = first.expected if first else 0
+    reachable = f" ({first.reachable_expected} reachable)" if first and first.marked else ""
     lines = [
         "# Monitoring benchmark",
         "",
         f"Sensor: **{result.sensor.label}**; sentinel governor: {result.sensor.governor_label}; "
         f"seed {result.seed}; {len(result.scenarios)} scenarios ({noise_only} noise-only), "
-        f"{expected} expected events; splits: {_split_counts(result)}.",
+        f"{expected} expected events{reachable}; splits: {_split_counts(result)}.",
         "",
         f"Search engine: **{result.search.name}** (`sentinel.sim.search_realism`); costs "
         "at the price list of `sentinel.bench.monitoring.costs` (search $"
@@ -206,16 +108,21 @@ def markdown(result: BenchResult) -> str:
         f"model ${PRICES.prompt_per_1k:g}/${PRICES.completion_per_1k:g} per 1k prompt/"
         "completion tokens).",
         "",
-        "| policy | split | recall | precision | false alerts | median delay | p90 delay "
-        "| searches | full fetches | 304s | model calls | tokens | $/monitor-month "
-        "| checks/event | calls/event | wall s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "Recall (reachable) counts only the events a monitor that searches could reach: on "
+        "a page the engine indexes or one hop from one (`sentinel.bench.monitoring."
+        "reachability`).",
+        "",
+        "| policy | split | recall | recall (reachable) | precision | false alerts "
+        "| median delay | p90 delay | searches | full fetches | 304s | model calls | tokens "
+        "| $/monitor-month | checks/event | calls/event | wall s |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for policy in result.policies:
         for split in _table_splits(result):
             totals = result.totals(policy, split=split)
             lines.append(
                 f"| {policy} | {split or 'all'} | {totals.recall:.0%} | "
+                f"{_share(totals.reachable_recall)} | "
                 f"{totals.precision:.0%} | {totals.false_alerts} | "
                 f"{format_delay(median(totals.delays_s))} | "
                 f"{format_delay(percentile(totals.delays_s, 0.9))} | {totals.searches} | "
@@ -316,6 +223,7 @@ def to_json(
         "governor": result.sensor.governor_label,
         "seed": result.seed,
         "search": result.search.name,
+        "pages": pages_mode(result.policies),
         "prices": PRICES.to_json(),
         "scenario_source": scenario_source,
         "at": datetime.now(UTC).isoformat(timespec="seconds"),

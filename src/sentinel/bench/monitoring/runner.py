@@ -21,6 +21,7 @@ from typing import Any
 
 from sentinel.bench.monitoring.metrics import Matching, Timeline, Totals, match_notifications
 from sentinel.bench.monitoring.policy import BenchContext, Policy, PolicyResult
+from sentinel.bench.monitoring.reachability import EventReach, reachable_events
 from sentinel.bench.monitoring.sensors import SensorSetup
 from sentinel.errors import InvalidInput, SentinelError
 from sentinel.sim import Scenario, bundled_scenarios
@@ -60,12 +61,14 @@ def load_scenarios(
 
 @dataclass(frozen=True)
 class ScenarioScore:
-    """One policy on one scenario: what it did and how its notifications matched."""
+    """One policy on one scenario: what it did and how its notifications matched; ``reach``
+    says how each event is reachable by search (empty when not marked)."""
 
     scenario: Scenario
     policy: str
     result: PolicyResult
     matching: Matching
+    reach: tuple[EventReach, ...] = ()
 
     @property
     def noise_only(self) -> bool:
@@ -90,6 +93,9 @@ class ScenarioScore:
             "detected": len(matching.detected),
             "false_alerts": len(matching.false_alerts),
             "duplicates": matching.duplicates,
+            "reachable_events": matching.reachable_expected,
+            "reachable_detected": matching.reachable_detected,
+            "unreachable_events": [r.at.isoformat() for r in self.reach if not r.reachable],
             "delays_s": [round(d, 1) for d in matching.delays_s],
             "notifications": [t.isoformat() for t in sorted(result.notifications)],
             "checks": result.checks,
@@ -143,6 +149,10 @@ class BenchResult:
                 continue
             totals.expected += score.matching.expected
             totals.detected += len(score.matching.detected)
+            if score.matching.reachable_expected is not None:
+                totals.marked = True
+                totals.reachable_expected += score.matching.reachable_expected
+                totals.reachable_detected += score.matching.reachable_detected or 0
             totals.false_alerts += len(score.matching.false_alerts)
             totals.duplicates += score.matching.duplicates
             totals.delays_s += score.matching.delays_s
@@ -160,11 +170,21 @@ class BenchResult:
         return totals
 
 
-async def score_policy(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
-    """Run one policy on one scenario and match its notifications."""
+async def score_policy(
+    policy: Policy,
+    scenario: Scenario,
+    ctx: BenchContext,
+    reach: Sequence[EventReach] | None = None,
+) -> ScenarioScore:
+    """Run one policy on one scenario and match its notifications, the scenario's events
+    marked reachable or not in the policy's world (``reach``, found here unless given; see
+    :mod:`.reachability`)."""
     result = await policy.run(scenario, ctx)
-    matching = match_notifications(Timeline.of(scenario), result.notifications)
-    return ScenarioScore(scenario, policy.name, result, matching)
+    if reach is None:
+        reach = await reachable_events(scenario, seed=ctx.seed, search=ctx.search)
+    timeline = Timeline.of(scenario, [r.reachable for r in reach])
+    matching = match_notifications(timeline, result.notifications)
+    return ScenarioScore(scenario, policy.name, result, matching, tuple(reach))
 
 
 class PolicyRunError(SentinelError):
@@ -181,10 +201,15 @@ class PolicyRunError(SentinelError):
         return (PolicyRunError, (self.scenario_id, self.policy, self.detail))
 
 
-def score_in_process(policy: Policy, scenario: Scenario, ctx: BenchContext) -> ScenarioScore:
+def score_in_process(
+    policy: Policy,
+    scenario: Scenario,
+    ctx: BenchContext,
+    reach: Sequence[EventReach] | None = None,
+) -> ScenarioScore:
     """:func:`score_policy` in a worker process, errors made picklable."""
     try:
-        return asyncio.run(score_policy(policy, scenario, ctx))
+        return asyncio.run(score_policy(policy, scenario, ctx, reach))
     except Exception as error:
         detail = "".join(traceback.format_exception(error)).strip()
         raise PolicyRunError(scenario.id, policy.name, detail) from None
@@ -216,9 +241,11 @@ async def run_benchmark(
         # Migrated once and copied per run: Alembic takes longer than most runs.
         await upgrade_to_head(sqlite_url(template))
         ctx = BenchContext(seed, sensor, template, Path(scratch), search)
+        # Once per world, not per policy: every policy meets the same engine and links.
+        reaches = [await reachable_events(s, seed=seed, search=search) for s in scenarios]
         if jobs == 1:
             for i, j in pairs:
-                scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx)
+                scores[(i, j)] = await score_policy(policies[j], scenarios[i], ctx, reaches[i])
                 if progress is not None:
                     progress(describe(scores[(i, j)]))
         else:
@@ -230,7 +257,7 @@ async def run_benchmark(
 
                 async def one(i: int, j: int) -> None:
                     scores[(i, j)] = await loop.run_in_executor(
-                        pool, score_in_process, policies[j], scenarios[i], ctx
+                        pool, score_in_process, policies[j], scenarios[i], ctx, reaches[i]
                     )
                     if progress is not None:
                         progress(describe(scores[(i, j)]))

@@ -9,6 +9,12 @@ outbox and the next schedule the pipeline chose — until the monitor completes 
 falls after the scenario's end. A run that notified (``RunOutcome.notified``) is a
 notification at the run's time.
 
+Pages: with ``pages="search"`` (the product's default) the monitor finds its pages by
+searching; with ``pages="given"`` it is created with the pages the ``diff-fixed`` and
+``llm-on-change`` baselines watch (:func:`~sentinel.bench.monitoring.diff_fixed.watched_urls`)
+as its named pages, as a user gives them with ``watch add --url``, so it reads those and does
+not search: the same pages as the baselines, compared like with like.
+
 Sensor and governor: the configured models and the LLM governor, or, in oracle-facts mode,
 the oracle as the sensor's model and the rules governor ``condition == true`` (see
 :mod:`sentinel.bench.monitoring.sensors`).
@@ -22,7 +28,9 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal
 
+from sentinel.bench.monitoring.diff_fixed import watched_urls
 from sentinel.bench.monitoring.harness import ScenarioWorld
 from sentinel.bench.monitoring.oracle_facts import oracle_fields, oracle_sensor_model
 from sentinel.bench.monitoring.policy import BenchContext, PolicyResult, policy_seed
@@ -46,6 +54,9 @@ from sentinel.storage.settings import sqlite_url
 
 LEASE_OWNER = "bench-monitor"
 LEASE_S = 3600.0
+PagesMode = Literal["search", "given"]
+GIVEN_SUFFIX = "-given"
+"""A policy name ending so is the same policy given the baselines' pages."""
 WEBHOOK = {"kind": "webhook", "url": "http://hooks.example/sentinel", "timeout_s": 10.0}
 
 
@@ -61,11 +72,22 @@ class StalledMonitor(SentinelError):
         )
 
 
+def given_pages(scenario: Scenario) -> list[str]:
+    """The URLs a ``pages="given"`` monitor names: exactly those the diff baselines watch."""
+    return [f"http://{host}{path}" for host, path in watched_urls(scenario)]
+
+
 async def create_monitor(
-    db: Database, scenario: Scenario, *, oracle: bool, max_interval: timedelta | None = None
+    db: Database,
+    scenario: Scenario,
+    *,
+    oracle: bool,
+    max_interval: timedelta | None = None,
+    pages: PagesMode = "search",
 ) -> MonitorRecord:
     """The scenario's monitor, due at its start (see the module documentation);
-    ``max_interval`` replaces the product's default bound on the wait between runs.
+    ``max_interval`` replaces the product's default bound on the wait between runs;
+    ``pages="given"`` names the baselines' pages (:func:`given_pages`) as the monitor's own.
 
     With the real model (not ``oracle``) the monitor gets the contract its mission and
     criteria compile to, as ``watch add`` gives one: its fields are read from the pages by
@@ -85,6 +107,7 @@ async def create_monitor(
                 governor_rules=ORACLE_RULE if oracle else None,
                 max_interval_s=int(longest),
                 fields=oracle_fields(scenario) if oracle else [],
+                urls=given_pages(scenario) if pages == "given" else [],
                 contract=contract.model_dump(mode="json") if contract is not None else None,
             ),
             now=scenario.start,
@@ -96,11 +119,13 @@ class SentinelPolicy:
     """The full pipeline: adaptive next check, pre-filter, grounding, dedupe.
 
     ``max_interval`` (the ``sentinel-max-<N>h`` variants) is the monitor's longest wait, a
-    setting every user has; None keeps the product default.
+    setting every user has; None keeps the product default. ``pages`` says whether the monitor
+    searches for its pages or is given the baselines' (the ``…-given`` variants).
     """
 
     name: str = "sentinel"
     max_interval: timedelta | None = None
+    pages: PagesMode = "search"
     description: str = "the pipeline: adaptive next check, pre-filter, grounding, dedupe"
 
     async def run(self, scenario: Scenario, ctx: BenchContext) -> PolicyResult:
@@ -132,7 +157,11 @@ class SentinelPolicy:
         statuses: Counter[str] = Counter()
         try:
             monitor = await create_monitor(
-                db, scenario, oracle=ctx.sensor.oracle, max_interval=self.max_interval
+                db,
+                scenario,
+                oracle=ctx.sensor.oracle,
+                max_interval=self.max_interval,
+                pages=self.pages,
             )
             with result.tracking_usage():
                 await self._drive(services, env.clock, scenario, monitor.id, result, statuses)
@@ -141,6 +170,8 @@ class SentinelPolicy:
             await env.aclose()
         result.add_requests(env.counter)
         result.notes.update(statuses)
+        if self.pages == "given":
+            result.notes["named_pages"] = len(given_pages(scenario))
         result.wall_s = time.perf_counter() - started
         return result
 
