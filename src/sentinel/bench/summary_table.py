@@ -132,7 +132,8 @@ def _sensing_rows(folder: Path) -> list[list[str]]:
     found = document["summary"]["test"]
     model = str(document["model"]).removeprefix("local:")
     limited = "first " if document.get("limit") else ""
-    threads = f", {document['threads']} threads" if document.get("threads") else ""
+    count = document.get("threads")
+    threads = f", {count} thread{'' if count == 1 else 's'}" if count else ""
     where = f"sensing, {limited}{found['cases']} `test` page pairs, {model}{threads}"
     rate = found["correct_rate"] or 0.0
     structured = found["model_calls_per_structured_run"]

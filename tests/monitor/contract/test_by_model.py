@@ -49,3 +49,36 @@ async def test_the_models_shape_becomes_a_contract_the_code_builds() -> None:
 )
 def test_an_answer_with_any_part_not_in_the_sentence_is_refused(answer: dict[str, object]) -> None:
     assert contract_from_answer(SENTENCE, ShapeAnswer.model_validate(answer)) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject"),
+    [
+        ("Let me know when the Kite Runners gig at the Forum goes on sale", "Kite Runners gig"),
+        ("Ping me when the Gazelle trainers come in size 9", "Gazelle trainers"),
+        ("Avísame cuando publiquen la versión 2.1 de Telar", "Telar"),
+    ],
+)
+@pytest.mark.parametrize("shape", ["resolved", "outage"])
+def test_a_status_shape_needs_a_service_state_in_the_sentence(
+    sentence: str, subject: str, shape: str
+) -> None:
+    answer = ShapeAnswer.model_validate({"shape": shape, "subject": subject})
+    assert contract_from_answer(sentence, answer) is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject", "shape"),
+    [
+        ("Tell me when the Acme login problems are sorted", "Acme", "resolved"),
+        ("Préviens-moi quand le réseau de Vélocité remarche", "Vélocité", "resolved"),
+        ("Sag Bescheid, wenn das Portal von Nordwerk eine Störung hat", "Nordwerk", "outage"),
+    ],
+)
+def test_a_status_shape_with_a_service_state_is_kept(
+    sentence: str, subject: str, shape: str
+) -> None:
+    answer = ShapeAnswer.model_validate({"shape": shape, "subject": subject})
+    contract = contract_from_answer(sentence, answer)
+    assert contract is not None
+    assert contract.fields[0].name == "status"

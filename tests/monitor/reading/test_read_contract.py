@@ -213,3 +213,39 @@ async def test_a_recommendation_is_not_a_decision() -> None:
     )
     reading = await read(DECISION, document("25/01873/FUL | Eastmoor Council", body))
     assert reading.state() == {"decision": "pending"}
+
+
+APP = "Tell me when the Fernhill Energy customer portal is working again"
+
+
+@pytest.mark.parametrize(
+    ("component", "status"),
+    [
+        # A component's label, as status pages list them.
+        (
+            "<li><strong>Customer portal: down.</strong> We are working to bring it back.</li>",
+            "major_outage",
+        ),
+        (
+            "<li><strong>Customer portal: up.</strong> Sorry for the interruption.</li>",
+            "operational",
+        ),
+        (
+            "<p>The customer portal has been fully restored after this morning's fault.</p>",
+            "resolved",
+        ),
+        (
+            "<p>The customer portal is back online; meter readings can be sent again.</p>",
+            "resolved",
+        ),
+        # Working *on* a fix is not working.
+        (
+            "<p>The customer portal is unavailable; engineers are working on a fix.</p>",
+            "major_outage",
+        ),
+    ],
+)
+async def test_a_components_status_words_are_read(component: str, status: str) -> None:
+    body = f"<h1>Fernhill Energy service status</h1><ul>{component}</ul>"
+    reading = await read(APP, document("Service status | Fernhill Energy", body))
+    assert reading.state() == {"status": status}

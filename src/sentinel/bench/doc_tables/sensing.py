@@ -30,7 +30,7 @@ def model_label(document: Document) -> str:
     """``qwen2.5-coder-0.5b, 2 threads`` / ``scripted``."""
     model = str(document["model"]).removeprefix("local:")
     threads = document.get("threads")
-    return f"{model}, {threads} threads" if threads else model
+    return f"{model}, {threads} thread{'' if threads == 1 else 's'}" if threads else model
 
 
 def _seconds(value: float | None) -> str:

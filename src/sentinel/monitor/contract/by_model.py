@@ -109,6 +109,8 @@ def contract_from_answer(sentence: str, answer: ShapeAnswer) -> Contract | None:
         name = (" " + subject)[: site_match.start()].strip()
         if name:
             named = Subject(name=name, site=site_match["site"])
+    if answer.shape in ("resolved", "outage") and not phrases.SERVICE_STATE.search(sentence):
+        return None
     if answer.shape in ("price_below", "price_above"):
         return _price(sentence, named, answer)
     if answer.shape == "version_released":

@@ -175,6 +175,18 @@ OUTAGE = re.compile(
       |\b(?:panne|incident|hors\s+service|ausfall|st[öo]rung|ca[íi]da|interrupci[óo]n)\b""",
     re.IGNORECASE | re.VERBOSE,
 )
+SERVICE_STATE = re.compile(
+    r"""\b(?:incidents?|outages?|down|downtime|disruptions?|status|services?|api|apps?|website
+      |servers?|network|log\s*in|sign\s*in|payments?|banking|email|checkout|problems?|issues?
+      |errors?|working|restored|resolved|fixed|back\s+up|online|offline|r[ée]solue?|r[ée]tablie?
+      |remarche|fonctionne|panne|r[ée]seau|st[öo]rung|ausfall|behoben|funktioniert|erreichbar
+      |netzwerk|incidencia|ca[íi]da|interrupci[óo]n|resuelt[oa]|funciona|restablecid[oa]
+      |red)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+"""Words a request about a service's state uses (an incident, an outage, a service working
+again), in the four languages: a status contract the model proposes needs one of them in the
+sentence — "tickets on sale" or "size 42 available" is not about a service's status."""
 CANCELLED = re.compile(
     r"""\b(?:(?:is|are|gets?|get|has\s+been|have\s+been)\s+)?(?:cancell?ed|called\s+off|scrapped)\b
       |\bcancels?\b

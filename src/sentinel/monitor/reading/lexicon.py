@@ -116,6 +116,12 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bpostmortem\b",
             r"\bcompleted\b",
             r"\bservice\s+(?:has\s+been\s+)?restored\b",
+            r"\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:fully\s+)?restored\b",
+            r"\b(?:working|up|online|available)\s+again\b",
+            r"\bback\s+(?:up|online|to\s+normal)\b",
+            r"\bfonctionnent?\s+(?:[àa]|de)\s+nouveau\b",
+            r"\bfunktionier\w*\s+wieder\b",
+            r"\bfunciona\w*\s+de\s+nuevo\b",
             r"\br[ée]solue?\b",
             r"\br[ée]tablie?\b",
             r"\bbehoben\b",
@@ -160,6 +166,9 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
         "major_outage",
         _cues(
             r"\bmajor\s+outage\b",
+            # "Mobile app: unavailable", "Login is down".
+            r":\s*(?:unavailable|down|offline|outage)\b",
+            r"\b(?:is|are)\s+(?:currently\s+)?(?:down|unavailable|offline)\b",
             r"\bpanne\s+majeure\b",
             r"\bschwer\w*\s+ausfall\b",
             r"\binterrupci[óo]n\s+(?:grave|total)\b",
@@ -194,6 +203,9 @@ STATUS_CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bin\s+betrieb\b",
             r"\boperativ[oa]s?\b",
             r"\bfuncionan\s+con\s+normalidad\b",
+            # A component's label on a status page: "Mobile app: working", "API: up".
+            r":\s*(?:working|up|online|ok|normal)\b(?!\s+(?:on|to|towards)\b)",
+            r"\b(?:is|are)\s+working\s+normally\b",
         ),
     ),
 )
