@@ -137,11 +137,11 @@ class RunExecutor:
         if not monitors:
             return []
         ids = [monitor.id for monitor in monitors]
-        latest = await tx.runs.latest_of(ids)
+        latest = await tx.runs.latest_tails(ids)
         orphaned = [monitor_id for monitor_id, run in latest.items() if run.status in OPEN]
         if orphaned:
             await tx.runs.abandon_running(orphaned, now=now, message=ABANDONED_MESSAGE)
-            latest |= await tx.runs.latest_of(orphaned)
+            latest |= await tx.runs.latest_tails(orphaned)
         attempts = [next_attempt(latest.get(monitor.id)) for monitor in monitors]
         # Pending: the runner marks it running when it starts (sentinel.monitor.run does).
         runs = await tx.runs.create_pending_many(

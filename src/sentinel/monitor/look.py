@@ -5,8 +5,9 @@ build the sensor agent, its store and app, or any model request: :func:`take_loo
 named page with the validators stored with the last snapshot (a conditional GET). When every
 page answers 304, or comes back with the same content fingerprint, the run is what the full
 path would have recorded — ``skipped-no-change``, backed off by the cadence — and
-:func:`record_look` writes it in one short transaction: the run record (its trace says which
-pages were looked at and how each answered) and the next run.
+:func:`record_look` writes it in one short transaction: the run record, compactly
+(:class:`sentinel.storage.LookEnding`: its decision says how each page answered; no trace),
+and the next run.
 
 A look that sees anything else — a changed or new page, a failed fetch, a page the snapshot
 does not know, a state still waiting for a decision, a monitor that also searches — gives the
@@ -17,19 +18,19 @@ again (the fetcher's cache answers the repeat) and judges.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sentinel.llm import UsageTracker
 from sentinel.monitor.failures import EXPECTED_ERRORS
 from sentinel.monitor.outcome import RunOutcome
-from sentinel.monitor.recording import PeekedRun, summarize_usage
+from sentinel.monitor.recording import PeekedRun, record_look_ending, summarize_usage
+from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_skip
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
-from sentinel.storage import Database, GovernorKind, RunEnding, RunStatus
+from sentinel.storage import GovernorKind, LookEnding, RunEnding, RunStatus
 from sentinel.web.fetch import Validators
 
 if TYPE_CHECKING:
@@ -103,19 +104,15 @@ async def record_look(services: RunServices, peeked: PeekedRun, look: Look) -> R
         held=history.held,
         hint=history.volatility_hint,
     )
-    trace = RunTrace(services.clock.now)
-    state_version = peeked.latest.version if peeked.latest else None
-    trace.add("load", f"look at {monitor.name!r}", state_version=state_version)
-    trace.add("look", NO_CHANGE, pages=look.answers)
-    trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
     saved = 1 + (monitor.governor_kind is GovernorKind.LLM)
-    ending = RunEnding(
-        RunStatus.SKIPPED_NO_CHANGE,
-        decision={"skipped": NO_CHANGE, "next_run_at": scheduled.at.isoformat()},
-        trace=trace.to_json(),
-        usage=summarize_usage(UsageTracker(), calls_saved=saved),
-    )
-    run_id, written = await _write(services.db, peeked, ending, services.lease_owner, scheduled.at)
+    if services.full_look_records:
+        run_id, written = await _write_full(services, peeked, look, scheduled, saved)
+    else:
+        # The compact record (storage.LookEnding): no trace, each page's answer in order.
+        ending = LookEnding(tuple(look.answers[url] for url in monitor.urls), calls_saved=saved)
+        run_id, written = await record_look_ending(
+            services.db, peeked, ending, owner=services.lease_owner, next_run_at=scheduled.at
+        )
     return RunOutcome(
         run_id=run_id,
         monitor_id=monitor.id,
@@ -127,12 +124,26 @@ async def record_look(services: RunServices, peeked: PeekedRun, look: Look) -> R
     )
 
 
-async def _write(
-    db: Database, peeked: PeekedRun, ending: RunEnding, owner: str, next_run_at: datetime
+async def _write_full(
+    services: RunServices, peeked: PeekedRun, look: Look, scheduled: ScheduledRun, saved: int
 ) -> tuple[int, bool]:
-    """The run record (started and finished now) and the schedule, in one transaction."""
+    """The look as a whole run record (started and finished now: its trace, usage) and the
+    schedule, in one transaction: how looks were recorded before the compact record, kept as
+    the engine benchmark's baseline (``RunServices.full_look_records``)."""
     now, monitor = peeked.now, peeked.monitor
-    async with db.transaction() as tx:
+    trace = RunTrace(services.clock.now)
+    state_version = peeked.latest.version if peeked.latest else None
+    trace.add("load", f"look at {monitor.name!r}", state_version=state_version)
+    trace.add("look", NO_CHANGE, pages=look.answers)
+    trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
+    ending = RunEnding(
+        RunStatus.SKIPPED_NO_CHANGE,
+        decision={"skipped": NO_CHANGE, "next_run_at": scheduled.at.isoformat()},
+        trace=trace.to_json(),
+        usage=summarize_usage(UsageTracker(), calls_saved=saved),
+    )
+    next_run_at, owner = scheduled.at, services.lease_owner
+    async with services.db.transaction() as tx:
         if peeked.run_id is not None:
             run_id = peeked.run_id
         else:
@@ -144,7 +155,7 @@ async def _write(
             )
             run_id = started.id
         await tx.runs.finish(run_id, ending, finished_at=now, started_at=now)
-        scheduled = await tx.monitors.record_run(
+        written = await tx.monitors.record_run(
             monitor.id, owner, ran_at=now, next_run_at=next_run_at, failed=False
         )
-    return run_id, scheduled
+    return run_id, written

@@ -4,6 +4,11 @@ Three units of work, never nested (SQLite would deadlock on a second transaction
 task): :func:`load_run` reads what the run needs and starts its record; :func:`save_state`
 appends the new state version on its own, before governing; :func:`finish_run` writes the
 outcome, the outbox rows, the dedupe memory, the schedule and the completion at once.
+
+A look that saw no change (most runs of a monitor that looks often) is written by
+:func:`record_look_ending` instead: one transaction of two short UPDATEs, the run closed
+compactly (:class:`sentinel.storage.LookEnding`: no trace, a few bytes of decision and usage)
+and the next run scheduled.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from sentinel.monitor.sensing.stored_snapshot import snapshot_to_json
 from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import (
     Database,
+    LookEnding,
     MonitorRecord,
     MonitorState,
     RecordNotFound,
@@ -259,6 +265,32 @@ async def finish_run(
                 )
                 completed = True
     return Finished(scheduled and not completed, completed, rows)
+
+
+async def record_look_ending(
+    db: Database, peeked: PeekedRun, look: LookEnding, *, owner: str, next_run_at: datetime
+) -> tuple[int, bool]:
+    """Record a look that saw no change and the next run, in one transaction: the engine's
+    pending run (or a new one) closed as :class:`LookEnding` says, and the schedule written
+    while ``owner`` holds the lease. Returns the run's id and whether the schedule was
+    written."""
+    now, monitor = peeked.now, peeked.monitor
+    async with db.transaction() as tx:
+        if peeked.run_id is not None:
+            run_id = peeked.run_id
+        else:
+            started = await tx.runs.start(
+                monitor.id,
+                scheduled_at=monitor.next_run_at or now,
+                started_at=now,
+                retry_count=peeked.history.attempt,
+            )
+            run_id = started.id
+        await tx.runs.finish_look(run_id, look, finished_at=now, started_at=now)
+        scheduled = await tx.monitors.record_run(
+            monitor.id, owner, ran_at=now, next_run_at=next_run_at, failed=False
+        )
+    return run_id, scheduled
 
 
 def sensor_document(sensed: SensorResult) -> dict[str, Any] | None:

@@ -100,6 +100,8 @@ class RunServices:
     the search hits asked for. ``retry_policy`` decides whether a failure is retried and when.
     ``sensor_timeout_s`` bounds the sensor's activation (a slow local model included).
     ``extra_sources`` adds a monitor's own sources to the run's search and fetcher.
+    ``full_look_records`` records a look as a whole run record (trace, usage) instead of the
+    compact one (:class:`sentinel.storage.LookEnding`): the engine benchmark's baseline.
     """
 
     db: Database
@@ -116,6 +118,7 @@ class RunServices:
     retry_policy: RunRetries = STANDALONE_RETRIES
     sensor_timeout_s: float = 600.0
     extra_sources: MonitorSources | None = None
+    full_look_records: bool = False
 
 
 async def execute_run(

@@ -41,6 +41,18 @@ class RunSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class RunTail:
+    """A monitor's newest run as the engine's claim reads it (:meth:`RunRepository.latest_tails`):
+    enough to place the next run in a retry chain, without the run's documents."""
+
+    id: int
+    monitor_id: int
+    status: RunStatus
+    retry_count: int
+    error_category: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RunEnding:
     """How a run ended. ``retrying`` means this attempt failed and another is scheduled.
 
@@ -63,6 +75,41 @@ class RunEnding:
             raise InvalidInput("status", self.status, f"a run ends as one of: {allowed}")
         validate_json("trace", self.trace, list)
         validate_json("usage", self.usage, dict)
+
+
+LOOK = "look"
+"""The key of a look's answers in its run's ``decision`` (see :class:`LookEnding`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookEnding:
+    """How a look that saw no change ended, recorded compactly: the run is
+    ``skipped-no-change``, its ``decision`` holds the reason and each page's answer
+    (``{"skipped": "look: 304", "look": ["304"]}``, in the order of the monitor's pages), its
+    ``usage`` the model calls it saved, and it keeps no trace: the times on the record say
+    when, the status that nothing changed."""
+
+    answers: tuple[str, ...]
+    calls_saved: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.answers:
+            raise InvalidInput("answers", self.answers, "a look asks at least one page")
+        if self.calls_saved < 0:
+            raise InvalidInput("calls_saved", self.calls_saved, "must not be negative")
+
+    @property
+    def reason(self) -> str:
+        """What the run's ``skipped`` says: ``look: 304`` (each distinct answer once)."""
+        return f"{LOOK}: {', '.join(dict.fromkeys(self.answers))}"
+
+    def decision(self) -> dict[str, Any]:
+        """The run's ``decision`` document."""
+        return {"skipped": self.reason, LOOK: list(self.answers)}
+
+    def usage(self) -> dict[str, Any]:
+        """The run's ``usage`` document: no model call made, ``calls_saved`` avoided."""
+        return {"model_calls": 0, "calls_saved": self.calls_saved}
 
 
 class RunRepository:
@@ -88,8 +135,9 @@ class RunRepository:
         for _, _, retry_count in pending:
             if retry_count < 0:
                 raise InvalidInput("retry_count", retry_count, "must not be negative")
-        rows = await self.session.scalars(
-            insert(Run).returning(Run, sort_by_parameter_order=True),
+        # RETURNING the ids only: the rest of each record is what was written (no ORM rows).
+        ids = await self.session.scalars(
+            insert(Run).returning(Run.id, sort_by_parameter_order=True),
             [
                 {
                     "monitor_id": monitor_id,
@@ -103,7 +151,10 @@ class RunRepository:
                 for monitor_id, scheduled_at, retry_count in pending
             ],
         )
-        return [RunRecord.of(row) for row in rows]
+        return [
+            _pending_record(run_id, monitor_id, scheduled_at, retry_count)
+            for run_id, (monitor_id, scheduled_at, retry_count) in zip(ids, pending, strict=True)
+        ]
 
     async def start(
         self,
@@ -161,6 +212,33 @@ class RunRepository:
             },
         )
         return RunRecord.of(row)
+
+    async def finish_look(
+        self,
+        run_id: int,
+        look: LookEnding,
+        *,
+        finished_at: datetime,
+        started_at: datetime | None = None,
+    ) -> None:
+        """Close an open run as a look that saw no change (see :class:`LookEnding`): one
+        UPDATE that returns nothing, for the cheapest run a monitor makes. InvalidInput if
+        the run is not open, ``RecordNotFound`` if there is none."""
+        started = {} if started_at is None else {"started_at": started_at}
+        result = await self.session.execute(
+            update(Run)
+            .where(Run.id == run_id, Run.status.in_(OPEN_STATUSES))
+            .values(
+                **started,
+                status=RunStatus.SKIPPED_NO_CHANGE,
+                finished_at=finished_at,
+                decision=look.decision(),
+                usage=look.usage(),
+            )
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(result, "rowcount", 0) == 0:
+            raise await self._not_open(run_id)
 
     async def abandon_running(
         self, monitor_ids: Iterable[int], *, now: datetime, message: str
@@ -253,6 +331,26 @@ class RunRepository:
         )
         return {row.monitor_id: RunRecord.of(row) for row in rows}
 
+    async def latest_tails(self, monitor_ids: Iterable[int]) -> dict[int, RunTail]:
+        """:meth:`latest_of` without the runs' documents (trace, usage, sensor output): what
+        the engine reads of each claimed monitor's newest run, in one light statement."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = (
+            select(func.max(Run.id))
+            .where(Run.monitor_id.in_(ids), of_owned_monitor(Run.monitor_id, self.owner))
+            .group_by(Run.monitor_id)
+        )
+        columns = (Run.id, Run.monitor_id, Run.status, Run.retry_count, Run.error_category)
+        rows = await self.session.execute(select(*columns).where(Run.id.in_(newest)))
+        return {
+            row.monitor_id: RunTail(
+                row.id, row.monitor_id, RunStatus(row.status), row.retry_count, row.error_category
+            )
+            for row in rows
+        }
+
     async def _owned(self, monitor_id: int) -> bool:
         if self.owner is None:
             return True
@@ -291,8 +389,35 @@ class RunRepository:
             .execution_options(synchronize_session=False, populate_existing=True)
         )
         if row is None:
-            current = await self.session.get(Run, run_id, populate_existing=True)
-            if current is None:
-                raise RecordNotFound("run", run_id)
-            raise InvalidInput("run", run_id, f"is already {current.status.value}")
+            raise await self._not_open(run_id)
         return row
+
+    async def _not_open(self, run_id: int) -> RecordNotFound | InvalidInput:
+        """Why a guarded write to ``run_id`` matched no row: it is gone, or already closed."""
+        current = await self.session.get(Run, run_id, populate_existing=True)
+        if current is None:
+            return RecordNotFound("run", run_id)
+        return InvalidInput("run", run_id, f"is already {current.status.value}")
+
+
+def _pending_record(
+    run_id: int, monitor_id: int, scheduled_at: datetime, retry_count: int
+) -> RunRecord:
+    """The record of a pending run as :meth:`RunRepository.create_pending_many` wrote it."""
+    return RunRecord(
+        id=run_id,
+        monitor_id=monitor_id,
+        status=RunStatus.PENDING,
+        scheduled_at=as_utc(scheduled_at),
+        started_at=None,
+        finished_at=None,
+        sensor_output=None,
+        decision=None,
+        state_version=None,
+        error_category=None,
+        error_message=None,
+        retry_count=retry_count,
+        trace=[],
+        usage={},
+        raw_model_output=None,
+    )
