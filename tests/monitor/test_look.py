@@ -162,8 +162,8 @@ async def test_an_unchanged_page_answered_304_is_one_transaction_without_an_agen
     assert run.started_at == clock.now()
     assert run.finished_at == clock.now()
     # Recorded compactly: how the page answered, the calls saved, no trace.
-    assert run.decision == {"skipped": "look: 304", "look": ["304"]}
-    assert run.usage == {"model_calls": 0, "calls_saved": 1}
+    assert run.decision == {"skipped": "look: 304"}
+    assert run.usage == {"calls_saved": 1}
     assert run.trace == []
     assert looked.reason == NO_CHANGE
     assert monitor.next_run_at == looked.next_run_at

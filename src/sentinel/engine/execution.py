@@ -151,7 +151,7 @@ class RunExecutor:
             ]
         )
         budget = self.settings.policy.budget(ABANDONED).retries
-        return [
+        started = [
             StartedRun(
                 monitor,
                 run,
@@ -160,6 +160,12 @@ class RunExecutor:
             )
             for monitor, run, attempt in zip(monitors, runs, attempts, strict=True)
         ]
+        prepare = getattr(self.runner, "prepare", None)
+        if prepare is not None:  # a PreparingRunner: its runs' reads, batched in this claim
+            claimed = [(run.monitor, run.run.id) for run in started if not run.crash_loop]
+            if claimed:
+                await prepare(tx, claimed, now)
+        return started
 
     async def execute(self, started: StartedRun) -> RunReport:
         """Call the runner for a started run and record the outcome.

@@ -113,6 +113,27 @@ async def _read(
     return PeekedRun(monitor, latest, history, run_id, now)
 
 
+async def peek_claimed(
+    tx: Transaction, claimed: Sequence[tuple[MonitorRecord, int]], *, now: datetime
+) -> dict[int, PeekedRun]:
+    """What the runs of monitors just claimed start from, read in the claim's transaction in
+    two statements for the whole batch (the monitors come from the claim itself): for each
+    ``(monitor, pending run id)``, the :class:`PeekedRun` keyed by the run's id. The runs are
+    the engine's fresh pending ones, so nothing about them needs checking here."""
+    if not claimed:
+        return {}
+    latest = await tx.states.latest_of([monitor.id for monitor, _ in claimed])
+    histories = await tx.runs.summaries_of(
+        [(monitor.id, run_id) for monitor, run_id in claimed], limit=HISTORY_DEPTH
+    )
+    return {
+        run_id: PeekedRun(
+            monitor, latest.get(monitor.id), read_history(histories[monitor.id]), run_id, now
+        )
+        for monitor, run_id in claimed
+    }
+
+
 async def start_run(db: Database, peeked: PeekedRun) -> LoadedRun:
     """Start the run :func:`peek_run` read: mark the engine's pending run running, or
     record a new running one."""

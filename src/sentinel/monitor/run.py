@@ -62,7 +62,7 @@ from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.known_look import record_known_look, take_known_look
 from sentinel.monitor.look import record_look, take_look
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
-from sentinel.monitor.recording import NotRunnable, peek_run, start_run
+from sentinel.monitor.recording import NotRunnable, PeekedRun, peek_run, start_run
 from sentinel.monitor.trace import RunTrace
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, MonitorRecord
@@ -122,12 +122,20 @@ class RunServices:
 
 
 async def execute_run(
-    services: RunServices, monitor_id: int, *, run_id: int | None = None
+    services: RunServices,
+    monitor_id: int,
+    *,
+    run_id: int | None = None,
+    prepared: PeekedRun | None = None,
 ) -> RunOutcome:
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation): load,
     look (named pages all unchanged: recorded at once, :mod:`sentinel.monitor.look`), sense,
-    then skip (nothing changed), fail, or persist the state, govern and conclude."""
-    peeked = await peek_run(services.db, monitor_id, run_id=run_id, now=services.clock.now())
+    then skip (nothing changed), fail, or persist the state, govern and conclude.
+    ``prepared``: what the run starts from, already read with its claim
+    (:func:`sentinel.monitor.recording.peek_claimed`); the load is then skipped."""
+    peeked = prepared or await peek_run(
+        services.db, monitor_id, run_id=run_id, now=services.clock.now()
+    )
     if isinstance(peeked, NotRunnable):
         return RunOutcome(None, monitor_id, "failed", "user", peeked.reason, reason=peeked.reason)
     try:

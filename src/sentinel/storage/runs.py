@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy import and_, func, insert, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
@@ -77,17 +77,14 @@ class RunEnding:
         validate_json("usage", self.usage, dict)
 
 
-LOOK = "look"
-"""The key of a look's answers in its run's ``decision`` (see :class:`LookEnding`)."""
-
-
 @dataclass(frozen=True, slots=True)
 class LookEnding:
     """How a look that saw no change ended, recorded compactly: the run is
-    ``skipped-no-change``, its ``decision`` holds the reason and each page's answer
-    (``{"skipped": "look: 304", "look": ["304"]}``, in the order of the monitor's pages), its
-    ``usage`` the model calls it saved, and it keeps no trace: the times on the record say
-    when, the status that nothing changed."""
+    ``skipped-no-change``; its ``decision`` says how each page answered, in the order of the
+    monitor's pages (``{"skipped": "look: 304"}``; ``look: 304, same fingerprint`` for two);
+    its ``usage`` holds only the model calls it saved; it keeps no trace. The record's times
+    say when it looked, its status that nothing changed: about a fifth of a whole run
+    record's bytes, for the run a monitor makes most often."""
 
     answers: tuple[str, ...]
     calls_saved: int = 0
@@ -100,16 +97,26 @@ class LookEnding:
 
     @property
     def reason(self) -> str:
-        """What the run's ``skipped`` says: ``look: 304`` (each distinct answer once)."""
-        return f"{LOOK}: {', '.join(dict.fromkeys(self.answers))}"
+        """What the run's ``skipped`` says: ``look:`` and each page's answer."""
+        return f"{LOOK_PREFIX}{', '.join(self.answers)}"
 
     def decision(self) -> dict[str, Any]:
         """The run's ``decision`` document."""
-        return {"skipped": self.reason, LOOK: list(self.answers)}
+        return {"skipped": self.reason}
 
     def usage(self) -> dict[str, Any]:
-        """The run's ``usage`` document: no model call made, ``calls_saved`` avoided."""
-        return {"model_calls": 0, "calls_saved": self.calls_saved}
+        """The run's ``usage`` document: the model calls avoided (none was made)."""
+        return {"calls_saved": self.calls_saved}
+
+
+LOOK_PREFIX = "look: "
+"""How the ``skipped`` of a look's decision begins (see :class:`LookEnding`)."""
+
+
+def is_look(decision: dict[str, Any] | None) -> bool:
+    """Whether a run's ``decision`` is a look's (:class:`LookEnding`)."""
+    skipped = (decision or {}).get("skipped")
+    return isinstance(skipped, str) and skipped.startswith(LOOK_PREFIX)
 
 
 class RunRepository:
@@ -290,30 +297,36 @@ class RunRepository:
         """The newest ``limit`` runs of a monitor, newest first, without their traces and
         usage (what a run's schedule reads of its history: one light statement, not whole
         records)."""
-        columns = (
-            Run.id,
-            Run.status,
-            Run.scheduled_at,
-            Run.started_at,
-            Run.retry_count,
-            Run.decision,
-            Run.sensor_output,
-        )
-        query = select(*columns).where(Run.monitor_id == monitor_id)
+        query = select(*_SUMMARY_COLUMNS).where(Run.monitor_id == monitor_id)
         query = query.order_by(Run.id.desc()).limit(limit)
-        rows = await self.session.execute(query)
-        return [
-            RunSummary(
-                id=row.id,
-                status=RunStatus(row.status),
-                scheduled_at=as_utc(row.scheduled_at),
-                started_at=as_utc(row.started_at),
-                retry_count=row.retry_count,
-                decision=row.decision,
-                sensor_output=row.sensor_output,
+        return [_summary(row) for row in await self.session.execute(query)]
+
+    async def summaries_of(
+        self, newest: Sequence[tuple[int, int]], *, limit: int = 50
+    ) -> dict[int, list[RunSummary]]:
+        """:meth:`summaries` of several monitors in one statement: for each ``(monitor_id,
+        run_id)``, the monitor's newest ``limit`` runs before ``run_id`` (the pending run a
+        claim just opened), newest first. Each monitor's part walks its (monitor_id, id)
+        index and stops after ``limit`` rows, however long its history."""
+        if not newest:
+            return {}
+        parts = [
+            select(
+                select(*_SUMMARY_COLUMNS)
+                .where(Run.monitor_id == monitor_id, Run.id < run_id)
+                .order_by(Run.id.desc())
+                .limit(limit)
+                .subquery()
             )
-            for row in rows
+            for monitor_id, run_id in newest
         ]
+        query = parts[0] if len(parts) == 1 else union_all(*parts)
+        found: dict[int, list[RunSummary]] = {monitor_id: [] for monitor_id, _ in newest}
+        for row in await self.session.execute(query):
+            found[row.monitor_id].append(_summary(row))
+        for runs in found.values():
+            runs.sort(key=lambda run: run.id, reverse=True)
+        return found
 
     async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, RunRecord]:
         """The newest run of each monitor that has one, in one statement (the index on
@@ -420,4 +433,29 @@ def _pending_record(
         trace=[],
         usage={},
         raw_model_output=None,
+    )
+
+
+# What a run's history is read for (RunSummary), and the monitor it belongs to.
+_SUMMARY_COLUMNS = (
+    Run.id,
+    Run.monitor_id,
+    Run.status,
+    Run.scheduled_at,
+    Run.started_at,
+    Run.retry_count,
+    Run.decision,
+    Run.sensor_output,
+)
+
+
+def _summary(row: Any) -> RunSummary:
+    return RunSummary(
+        id=row.id,
+        status=RunStatus(row.status),
+        scheduled_at=as_utc(row.scheduled_at),
+        started_at=as_utc(row.started_at),
+        retry_count=row.retry_count,
+        decision=row.decision,
+        sensor_output=row.sensor_output,
     )
