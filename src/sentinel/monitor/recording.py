@@ -6,9 +6,10 @@ appends the new state version on its own, before governing; :func:`finish_run` w
 outcome, the outbox rows, the dedupe memory, the schedule and the completion at once.
 
 A look that saw no change (most runs of a monitor that looks often) is written by
-:func:`record_look_ending` instead: one transaction of two short UPDATEs, the run closed
-compactly (:class:`sentinel.storage.LookEnding`: no trace, a few bytes of decision and usage)
-and the next run scheduled.
+:func:`record_look_ending` instead: two short UPDATEs, the run closed compactly
+(:class:`sentinel.storage.LookEnding`: no trace, a few bytes of decision and usage) and the
+next run scheduled, in a transaction shared with the looks that end meanwhile
+(:mod:`sentinel.storage.look_batch`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from sentinel.storage import (
     StateVersionRecord,
     Transaction,
 )
+from sentinel.storage.look_batch import LookWrite, write_one
 
 
 @dataclass(frozen=True)
@@ -293,25 +295,24 @@ async def record_look_ending(
 ) -> tuple[int, bool]:
     """Record a look that saw no change and the next run, in one transaction: the engine's
     pending run (or a new one) closed as :class:`LookEnding` says, and the schedule written
-    while ``owner`` holds the lease. Returns the run's id and whether the schedule was
-    written."""
+    while ``owner`` holds the lease. The engine's runs share the transaction with the looks
+    that end meanwhile (``Database.looks``, group commit). Returns the run's id and whether
+    the schedule was written."""
     now, monitor = peeked.now, peeked.monitor
+    if peeked.run_id is not None:
+        # The engine's pending run: written with the looks that end meanwhile (group commit).
+        write = LookWrite(peeked.run_id, monitor.id, owner, look, now, next_run_at)
+        return peeked.run_id, await db.looks.record(write)
     async with db.transaction() as tx:
-        if peeked.run_id is not None:
-            run_id = peeked.run_id
-        else:
-            started = await tx.runs.start(
-                monitor.id,
-                scheduled_at=monitor.next_run_at or now,
-                started_at=now,
-                retry_count=peeked.history.attempt,
-            )
-            run_id = started.id
-        await tx.runs.finish_look(run_id, look, finished_at=now, started_at=now)
-        scheduled = await tx.monitors.record_run(
-            monitor.id, owner, ran_at=now, next_run_at=next_run_at, failed=False
+        started = await tx.runs.start(
+            monitor.id,
+            scheduled_at=monitor.next_run_at or now,
+            started_at=now,
+            retry_count=peeked.history.attempt,
         )
-    return run_id, scheduled
+        write = LookWrite(started.id, monitor.id, owner, look, now, next_run_at)
+        scheduled = await write_one(tx, write)
+    return started.id, scheduled
 
 
 def sensor_document(sensed: SensorResult) -> dict[str, Any] | None:
