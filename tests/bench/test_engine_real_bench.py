@@ -63,9 +63,25 @@ def test_real_runs_are_measured_unchanged_and_changed(tmp_path: Path) -> None:
         900_000 / row["cpu_ms_per_run_mixed"], rel=1e-3
     )
     assert "monitors per core at a 15-minute cadence" in result.output
+    # Looks, by the old path and the current one side by side: every run a look, no model
+    # call; the current one reads nothing per look and writes a compact row.
+    look, old = row["look"], row["look_baseline"]
+    assert look["statuses"] == old["statuses"] == {"skipped-no-change": 4 * 2}
+    assert look["model_calls"] == old["model_calls"] == 0
+    assert look["statements_per_run"] < old["statements_per_run"]
+    assert look["transactions_per_run"] < old["transactions_per_run"]
+    assert row["look_cpu_vs_baseline"] == pytest.approx(
+        look["cpu_ms_per_run"] / old["cpu_ms_per_run"], abs=0.01
+    )
+    assert row["monitors_per_core_15min_looks"] == pytest.approx(
+        900_000 / look["cpu_ms_per_run"], rel=1e-3
+    )
+    assert "monitors per core looking every 15" in result.output
     table = markdown(document)
     assert "| 4 | unchanged |" in table
     assert "| 4 | changed |" in table
+    assert "| 4 | look, old path (c 32) |" in table
+    assert "| 4 | **look** (c 32) |" in table
 
 
 def test_an_unknown_runner_is_refused() -> None:

@@ -161,8 +161,11 @@ async def test_an_unchanged_page_answered_304_is_one_transaction_without_an_agen
     assert run.status is RunStatus.SKIPPED_NO_CHANGE
     assert run.started_at == clock.now()
     assert run.finished_at == clock.now()
-    assert [entry["step"] for entry in run.trace] == ["load", "look", "schedule"]
-    assert run.trace[1]["summary"] == NO_CHANGE
+    # Recorded compactly: how the page answered, the calls saved, no trace.
+    assert run.decision == {"skipped": "look: 304"}
+    assert run.usage == {"calls_saved": 1}
+    assert run.trace == []
+    assert looked.reason == NO_CHANGE
     assert monitor.next_run_at == looked.next_run_at
     assert monitor.lease_owner is None
 

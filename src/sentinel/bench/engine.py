@@ -72,6 +72,12 @@ def command(
             "--changed-share", min=0.0, max=1.0, help="Share of changed runs for per-core figures."
         ),
     ] = 0.1,
+    look_concurrency: Annotated[
+        int,
+        typer.Option(
+            "--look-concurrency", min=1, max=256, help="Runs in flight for the look rows (real)."
+        ),
+    ] = 32,
     no_list: Annotated[
         bool, typer.Option("--no-list", help="Do not time `sentinel watch list`.")
     ] = False,
@@ -90,7 +96,8 @@ def command(
     console = Console()
     document: dict[str, Any] = {}
     if "embedded" in engines and "real" in runners:
-        real = run_real(sizes, RealSettings(real_runs, concurrency, changed_share), console)
+        real_settings = RealSettings(real_runs, concurrency, changed_share, look_concurrency)
+        real = run_real(sizes, real_settings, console)
         if "noop" not in runners:
             document = real
         else:

@@ -18,11 +18,22 @@ sample of ``runs`` monitors is run three times by ``Engine.tick``:
 3. a *changed* round: every sampled page's price went up first; the model senses, the
    governor decides, once-monitors that act complete, always-monitors queue a notification.
 
-For the two measured rounds: CPU of this process per run (the engine, the runner, SQLAlchemy,
+Between the unchanged and the changed round, *looks* — the run a monitor that looks every 15
+minutes makes almost always: every page answers 304 — at ``look_concurrency`` runs in flight
+(a worker looking at 111 pages a second over the internet has dozens of requests waiting at
+once): a first round of looks (not measured: the database pages of the monitors' rows, whose
+lease columns fill and empty, settle at the new concurrency), then, ``look_pairs``
+times, a round by the *old path* (``baseline``: each run reads what it starts from in a read
+transaction of its own and writes the whole run record — trace, usage — as before the compact
+look) and a round by the current one (the load read with the claim, the compact record,
+:class:`sentinel.storage.LookEnding`), side by side in this process on the same database.
+
+For every measured round: CPU of this process per run (the engine, the runner, SQLAlchemy,
 the SQLite driver's thread; ``time.process_time``), statements and commits per run (a
 SQLAlchemy event listener), the growth of the database file per run (after a WAL checkpoint),
 and runs/s. From them, at ``changed_share`` of runs changed: runs per CPU second (what one
-core can run) and the monitors one core holds at a 15-minute cadence.
+core can run) and the monitors one core holds at a 15-minute cadence; and for looks alone,
+the monitors one core holds looking every 15 minutes.
 
 The fetcher's per-host spacing (1 s between requests to one host) is lifted: every page here
 lives on one loopback host, where a real worker's pages are spread over many hosts.
@@ -40,9 +51,9 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -55,7 +66,12 @@ from sentinel.storage.settings import sqlite_url
 from sentinel.storage.statements import StatementLog
 from sentinel.web.politeness import Politeness
 
+if TYPE_CHECKING:
+    from sentinel.engine import Runner, RunResult
+    from sentinel.monitor.run import RunServices
+
 CREATE_CHUNK = 5000
+LOOKED = "skipped-no-change"
 CADENCE_S = 15 * 60
 RULE = "changed(price_usd)"
 WEBHOOK = {"kind": "webhook", "url": "http://127.0.0.1:9/hook", "timeout_s": 10.0}
@@ -65,16 +81,20 @@ WEBHOOK = {"kind": "webhook", "url": "http://127.0.0.1:9/hook", "timeout_s": 10.
 class RealSettings:
     """How much to run at each size: ``runs`` monitors of the N, each run three times;
     ``changed_share`` of runs changed for the per-core figures; ``concurrency`` as the
-    worker's."""
+    worker's; looks at ``look_concurrency``, ``look_pairs`` rounds of the old path and of the
+    current one."""
 
     runs: int = 400
     concurrency: int = 2
     changed_share: float = 0.1
+    look_concurrency: int = 32
+    look_pairs: int = 2
 
     def __post_init__(self) -> None:
-        if self.runs < 1 or self.concurrency < 1 or not 0 <= self.changed_share <= 1:
+        counts = (self.runs, self.concurrency, self.look_concurrency, self.look_pairs)
+        if min(counts) < 1 or not 0 <= self.changed_share <= 1:
             raise InvalidInput(
-                "bench settings", self, "runs and concurrency must be > 0, 0 <= share <= 1"
+                "bench settings", self, "runs, concurrencies and pairs must be > 0, 0 <= share <= 1"
             )
 
 
@@ -107,6 +127,12 @@ class RealResult:
     cpu_ms_per_run_mixed: float
     runs_per_cpu_s: float
     monitors_per_core_15min: int
+    look_concurrency: int
+    look: RoundResult
+    look_baseline: RoundResult
+    look_cpu_vs_baseline: float
+    looks_per_cpu_s: float
+    monitors_per_core_15min_looks: int
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object."""
@@ -222,9 +248,16 @@ def database_bytes(path: Path) -> int:
 
 
 async def run_round(
-    db: Database, path: Path, engine: Engine, ids: list[int], base: str
+    db: Database,
+    path: Path,
+    engine: Engine,
+    ids: list[int],
+    base: str,
+    *,
+    expect: str | None = None,
 ) -> RoundResult:
-    """Make ``ids`` due now and let the engine run each once; measured."""
+    """Make ``ids`` due now and let the engine run each once; measured. ``expect``: the
+    status every run must end with (InvalidInput otherwise)."""
     clock = SystemClock()
     await make_due(db, dict.fromkeys(ids, clock.now()))
     model_before = await _model_calls(base)
@@ -239,6 +272,8 @@ async def run_round(
     statuses: dict[str, int] = {}
     for run in report.runs:
         statuses[run.status.value] = statuses.get(run.status.value, 0) + 1
+    if expect is not None and statuses != {expect: len(ids)}:
+        raise InvalidInput("round", statuses, f"every run should have ended {expect}")
     runs = len(ids)
     return RoundResult(
         runs=runs,
@@ -295,9 +330,33 @@ async def measure_size(
             owner=owner,
             policy=policy,
         )
+        looks = Engine(
+            db,
+            monitor_runner(services),
+            clock,
+            concurrency=settings.look_concurrency,
+            owner=owner,
+            policy=policy,
+        )
+        old_looks = Engine(
+            db,
+            _old_path_runner(replace(services, full_look_records=True)),
+            clock,
+            concurrency=settings.look_concurrency,
+            owner=owner,
+            policy=policy,
+        )
         try:
             await run_round(db, path, engine, sample, base)  # first runs: the baseline
             unchanged = await run_round(db, path, engine, sample, base)
+            await run_round(db, path, looks, sample, base, expect=LOOKED)  # settles the pages
+            baseline_rounds, look_rounds = [], []
+            for _ in range(settings.look_pairs):
+                baseline_rounds.append(
+                    await run_round(db, path, old_looks, sample, base, expect=LOOKED)
+                )
+                look_rounds.append(await run_round(db, path, looks, sample, base, expect=LOOKED))
+            # Last: once-monitors that act on the change complete (no more looks for them).
             await _bump(base, picked)
             changed = await run_round(db, path, engine, sample, base)
         finally:
@@ -310,6 +369,7 @@ async def measure_size(
     path.unlink(missing_ok=True)
     share = settings.changed_share
     mixed = (1 - share) * unchanged.cpu_ms_per_run + share * changed.cpu_ms_per_run
+    look, look_baseline = mean_round(look_rounds), mean_round(baseline_rounds)
     return RealResult(
         monitors=monitors,
         create_s=round(create_s, 2),
@@ -320,7 +380,52 @@ async def measure_size(
         cpu_ms_per_run_mixed=round(mixed, 2),
         runs_per_cpu_s=round(1000 / mixed, 1),
         monitors_per_core_15min=int(CADENCE_S * 1000 / mixed),
+        look_concurrency=settings.look_concurrency,
+        look=look,
+        look_baseline=look_baseline,
+        look_cpu_vs_baseline=round(look.cpu_ms_per_run / look_baseline.cpu_ms_per_run, 2),
+        looks_per_cpu_s=round(1000 / look.cpu_ms_per_run, 1),
+        monitors_per_core_15min_looks=int(CADENCE_S * 1000 / look.cpu_ms_per_run),
     )
+
+
+def mean_round(rounds: list[RoundResult]) -> RoundResult:
+    """The rounds of one kind as one: their runs and time added, the per-run figures over
+    all their runs."""
+    runs = sum(r.runs for r in rounds)
+    run_s = sum(r.run_s for r in rounds)
+
+    def per_run(name: str, digits: int) -> float:
+        total: float = sum(getattr(r, name) * r.runs for r in rounds)
+        return round(total / runs, digits)
+
+    statuses: dict[str, int] = {}
+    for measured in rounds:
+        for status, count in measured.statuses.items():
+            statuses[status] = statuses.get(status, 0) + count
+    return RoundResult(
+        runs=runs,
+        run_s=round(run_s, 2),
+        runs_per_s=round(runs / run_s, 1) if run_s else 0.0,
+        cpu_ms_per_run=per_run("cpu_ms_per_run", 2),
+        statements_per_run=per_run("statements_per_run", 2),
+        transactions_per_run=per_run("transactions_per_run", 2),
+        bytes_per_run=round(per_run("bytes_per_run", 0)),
+        model_calls=sum(r.model_calls for r in rounds),
+        notified=sum(r.notified for r in rounds),
+        statuses=statuses,
+    )
+
+
+def _old_path_runner(services: RunServices) -> Runner:
+    """The runner as it was before the load was read with the claim: each run reads what it
+    starts from in a transaction of its own (the baseline of the look rows)."""
+    from sentinel.monitor.run import execute_run
+
+    async def run_monitor(monitor_id: int, run_id: int) -> RunResult:
+        return await execute_run(services, monitor_id, run_id=run_id)
+
+    return run_monitor
 
 
 async def measure_sizes(sizes: list[int], settings: RealSettings) -> list[RealResult]:
@@ -338,6 +443,15 @@ def run_sizes(sizes: list[int], settings: RealSettings) -> list[RealResult]:
     return asyncio.run(measure_sizes(sizes, settings))
 
 
+def look_cost_ratio(results: list[RealResult]) -> float | None:
+    """CPU per look at the largest size over the smallest's (None for a single size)."""
+    if len(results) < 2:
+        return None
+    smallest = min(results, key=lambda r: r.monitors)
+    largest = max(results, key=lambda r: r.monitors)
+    return round(largest.look.cpu_ms_per_run / smallest.look.cpu_ms_per_run, 2)
+
+
 def cost_ratio(results: list[RealResult]) -> float | None:
     """Unchanged-run CPU at the largest size over the smallest's (None for a single size)."""
     if len(results) < 2:
@@ -353,6 +467,8 @@ __all__ = [
     "RealSettings",
     "RoundResult",
     "cost_ratio",
+    "look_cost_ratio",
+    "mean_round",
     "measure_sizes",
     "run_sizes",
 ]

@@ -19,7 +19,9 @@ from sentinel.bench.engine_real import (
     CADENCE_S,
     RealResult,
     RealSettings,
+    RoundResult,
     cost_ratio,
+    look_cost_ratio,
     run_sizes,
 )
 from sentinel.bench.engine_scale import peak_rss_mb
@@ -49,9 +51,13 @@ def run_real(sizes: list[int], settings: RealSettings, console: Console) -> dict
             f"runs per CPU second, {result.monitors_per_core_15min:,} monitors per core at a "
             "15-minute cadence"
         )
+        console.print(looks_sentence(result.to_json()))
     ratio = cost_ratio(results)
     if ratio is not None:
         console.print(f"unchanged-run CPU, largest size vs smallest: {ratio:.2f}x")
+    look_ratio = look_cost_ratio(results)
+    if look_ratio is not None:
+        console.print(f"CPU per look, largest size vs smallest: {look_ratio:.2f}x")
     return to_json(results, settings, load_before)
 
 
@@ -61,7 +67,7 @@ def table(results: list[RealResult]) -> Table:
     for header in HEADERS:
         out.add_column(header, justify="right")
     for result in results:
-        for kind, measured in (("unchanged", result.unchanged), ("changed", result.changed)):
+        for kind, measured in rounds_of(result):
             out.add_row(
                 f"{result.monitors:,}",
                 kind,
@@ -73,6 +79,32 @@ def table(results: list[RealResult]) -> Table:
                 str(measured.model_calls),
             )
     return out
+
+
+def rounds_of(result: RealResult) -> list[tuple[str, RoundResult]]:
+    """The rows of one size: unchanged and changed runs, then looks by the old path and by
+    the current one."""
+    looks = f"c {result.look_concurrency}"
+    return [
+        ("unchanged", result.unchanged),
+        ("changed", result.changed),
+        (f"look, old path ({looks})", result.look_baseline),
+        (f"look ({looks})", result.look),
+    ]
+
+
+def looks_sentence(result: dict[str, Any]) -> str:
+    """What the looks of one size cost, and how many monitors one core holds looking every
+    15 minutes."""
+    look, old = result["look"], result["look_baseline"]
+    return (
+        f"{result['monitors']:,} monitors, looks at concurrency {result['look_concurrency']}: "
+        f"{look['cpu_ms_per_run']:.1f} ms CPU and {look['bytes_per_run']:,.0f} bytes per look "
+        f"({old['cpu_ms_per_run']:.1f} ms and {old['bytes_per_run']:,.0f} bytes by the old path, "
+        f"{result['look_cpu_vs_baseline']:.2f}x its CPU), {result['looks_per_cpu_s']:.0f} looks "
+        f"per CPU second, {result['monitors_per_core_15min_looks']:,} monitors per core looking "
+        "every 15 minutes"
+    )
 
 
 def to_json(
@@ -102,9 +134,12 @@ def to_json(
             "concurrency": settings.concurrency,
             "changed_share": settings.changed_share,
             "cadence_s": CADENCE_S,
+            "look_concurrency": settings.look_concurrency,
+            "look_pairs": settings.look_pairs,
         },
         "results": [result.to_json() for result in results],
         "unchanged_cpu_largest_vs_smallest": cost_ratio(results),
+        "look_cpu_largest_vs_smallest": look_cost_ratio(results),
     }
 
 
@@ -116,8 +151,8 @@ def markdown(document: dict[str, Any]) -> str:
         "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for result in document["results"]:
-        for kind in ("unchanged", "changed"):
-            measured = result[kind]
+        for kind, key in document_rounds(result):
+            measured = result[key]
             lines.append(
                 f"| {result['monitors']:,} | {kind} | {measured['cpu_ms_per_run']:.2f} | "
                 f"{measured['statements_per_run']:.1f} | "
@@ -127,6 +162,16 @@ def markdown(document: dict[str, Any]) -> str:
             )
     lines += ["", per_core(document)]
     return "\n".join(lines) + "\n"
+
+
+def document_rounds(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """The rows of one size in a document: ``(label, key)``; a document from before the
+    look rows has the first two only."""
+    rows = [("unchanged", "unchanged"), ("changed", "changed")]
+    if "look" in result:
+        looks = f"c {result['look_concurrency']}"
+        rows += [(f"look, old path ({looks})", "look_baseline"), (f"**look** ({looks})", "look")]
+    return rows
 
 
 def per_core(document: dict[str, Any]) -> str:
@@ -139,6 +184,8 @@ def per_core(document: dict[str, Any]) -> str:
             f"{result['runs_per_cpu_s']:.0f} runs per CPU second, "
             f"{result['monitors_per_core_15min']:,} monitors per core at a 15-minute cadence."
         )
+        if "look" in result:
+            parts.append(looks_sentence(result) + ".")
     load = document["machine"].get("load_average_at_start")
     if load:
         cores = document["machine"]["cpus"]
@@ -146,4 +193,4 @@ def per_core(document: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-__all__ = ["RealSettings", "markdown", "run_real", "table", "to_json"]
+__all__ = ["RealSettings", "looks_sentence", "markdown", "run_real", "table", "to_json"]

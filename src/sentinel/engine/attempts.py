@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sentinel.engine.retry import ABANDONED, INTERRUPTED
 from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
+from sentinel.storage.runs import RunTail
 
 OPEN = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
 SUCCESS = frozenset({RunStatus.SUCCEEDED, *SKIPPED_STATUSES})
@@ -31,7 +32,7 @@ class Attempt:
     after: str | None
 
 
-def next_attempt(previous: RunRecord | None) -> Attempt:
+def next_attempt(previous: RunRecord | RunTail | None) -> Attempt:
     """The attempt that follows ``previous``, the newest finished run of the monitor.
 
     A run after a ``retrying`` or abandoned one continues its chain; an interrupted run (a

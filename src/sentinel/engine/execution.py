@@ -137,11 +137,11 @@ class RunExecutor:
         if not monitors:
             return []
         ids = [monitor.id for monitor in monitors]
-        latest = await tx.runs.latest_of(ids)
+        latest = await tx.runs.latest_tails(ids)
         orphaned = [monitor_id for monitor_id, run in latest.items() if run.status in OPEN]
         if orphaned:
             await tx.runs.abandon_running(orphaned, now=now, message=ABANDONED_MESSAGE)
-            latest |= await tx.runs.latest_of(orphaned)
+            latest |= await tx.runs.latest_tails(orphaned)
         attempts = [next_attempt(latest.get(monitor.id)) for monitor in monitors]
         # Pending: the runner marks it running when it starts (sentinel.monitor.run does).
         runs = await tx.runs.create_pending_many(
@@ -151,7 +151,7 @@ class RunExecutor:
             ]
         )
         budget = self.settings.policy.budget(ABANDONED).retries
-        return [
+        started = [
             StartedRun(
                 monitor,
                 run,
@@ -160,6 +160,12 @@ class RunExecutor:
             )
             for monitor, run, attempt in zip(monitors, runs, attempts, strict=True)
         ]
+        prepare = getattr(self.runner, "prepare", None)
+        if prepare is not None:  # a PreparingRunner: its runs' reads, batched in this claim
+            claimed = [(run.monitor, run.run.id) for run in started if not run.crash_loop]
+            if claimed:
+                await prepare(tx, claimed, now)
+        return started
 
     async def execute(self, started: StartedRun) -> RunReport:
         """Call the runner for a started run and record the outcome.

@@ -8,10 +8,13 @@ tests drive the engine with fakes and the CLI wires ``sentinel.monitor.run.execu
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from sentinel.storage import MonitorRecord, Transaction
 
 SUCCEEDED = "succeeded"
 SKIPPED_NO_CHANGE = "skipped-no-change"
@@ -63,6 +66,24 @@ class RunResult(Protocol):
 
 Runner = Callable[[int, int], Awaitable[RunResult]]
 """``await runner(monitor_id, run_id)``: perform the run the engine recorded as ``run_id``."""
+
+
+class PreparingRunner(Protocol):
+    """A :data:`Runner` that also reads what its runs start from in the claim's transaction,
+    for the whole batch at once, instead of a read transaction per run (the engine calls
+    ``prepare`` when the runner has it): ``claimed`` pairs each monitor, as the claim leased
+    it, with its pending run's id. ``prepare`` only reads; the run that follows is the
+    runner's call with that id."""
+
+    def __call__(self, monitor_id: int, run_id: int) -> Awaitable[RunResult]:
+        """Perform the run (see :data:`Runner`)."""
+        ...
+
+    async def prepare(
+        self, tx: Transaction, claimed: Sequence[tuple[MonitorRecord, int]], now: datetime
+    ) -> None:
+        """Read what the ``claimed`` runs start from, in the claim's transaction ``tx``."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

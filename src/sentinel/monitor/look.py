@@ -7,9 +7,11 @@ watched page, :func:`sentinel.monitor.watch_set.relevant_fingerprint`), is uncha
 
 - Every page unchanged (for a watch set, a page that could not be fetched counts as unchanged:
   an outage is not a change; its host asking to be left alone with 429/503 rests it for its
-  ``Retry-After`` or a backoff): :func:`record_look` writes the run — ``skipped-no-change``, the
-  pages' answers in its trace — the watch set's history and the next run in one transaction;
-  no search, no sensor agent, no model.
+  ``Retry-After`` or a backoff): :func:`record_look` writes the run — ``skipped-no-change`` —
+  the watch set's history and the next run in one transaction; no search, no sensor agent,
+  no model. A look at named pages is recorded compactly (:class:`sentinel.storage.LookEnding`:
+  each page's answer, no trace), with the looks that end together (group commit); a look at a
+  watch set keeps its trace, since it writes the set's history too.
 - A watched page's relevant content changed: the run goes on as a full read of the watch set
   instead of a search (:class:`Look` is handed to the full path); a named page that changed
   or could not be fetched gives the run to the full path, which reads it again.
@@ -27,7 +29,7 @@ from sentinel.llm import UsageTracker
 from sentinel.monitor.failures import EXPECTED_ERRORS
 from sentinel.monitor.outcome import RunOutcome
 from sentinel.monitor.read_plan import LookTarget, ReadPlan
-from sentinel.monitor.recording import PeekedRun, summarize_usage
+from sentinel.monitor.recording import PeekedRun, record_look_ending, summarize_usage
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_skip
 from sentinel.monitor.scheduling.durations import format_duration
@@ -43,7 +45,7 @@ from sentinel.monitor.watch_set import (
     watch_set_context,
 )
 from sentinel.pacing import Backoff
-from sentinel.storage import GovernorKind, RunEnding, RunStatus
+from sentinel.storage import GovernorKind, LookEnding, RunEnding, RunStatus
 from sentinel.web.errors import FetchError
 from sentinel.web.fetch import REFUSAL_STATUSES
 
@@ -178,12 +180,28 @@ async def record_look(
             scheduled, look.watch, plan.lifetime, services=services, monitor=monitor, now=now
         )
         reason, status = NO_CHANGE, RunStatus.SKIPPED_NO_CHANGE
+    saved = 1 + (monitor.governor_kind is GovernorKind.LLM)
+    if watch is None and not deferred and not services.full_look_records:
+        # The compact record (storage.LookEnding): no trace, each page's answer in order; the
+        # engine writes the looks that end together in one transaction (group commit).
+        compact = LookEnding(tuple(look.answers.values()), calls_saved=saved)
+        run_id, written = await record_look_ending(
+            services.db, peeked, compact, owner=services.lease_owner, next_run_at=scheduled.at
+        )
+        return RunOutcome(
+            run_id=run_id,
+            monitor_id=monitor.id,
+            status="skipped-no-change",
+            reason=reason,
+            next_run_at=scheduled.at if written else None,
+            calls_saved=saved,
+            recorded=True,
+        )
     trace = RunTrace(services.clock.now)
     state_version = peeked.latest.version if peeked.latest else None
     trace.add("load", f"look at {monitor.name!r}", state_version=state_version)
     trace.add("look", reason, pages=look.answers)
     trace.add("schedule", scheduled.explanation, next_run_at=scheduled.at.isoformat())
-    saved = 1 + (monitor.governor_kind is GovernorKind.LLM)
     ending = RunEnding(
         status,
         decision={"skipped": reason, "next_run_at": scheduled.at.isoformat()},

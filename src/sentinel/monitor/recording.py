@@ -4,6 +4,12 @@ Three units of work, never nested (SQLite would deadlock on a second transaction
 task): :func:`load_run` reads what the run needs and starts its record; :func:`save_state`
 appends the new state version on its own, before governing; :func:`finish_run` writes the
 outcome, the outbox rows, the dedupe memory, the schedule and the completion at once.
+
+A look that saw no change (most runs of a monitor that looks often) is written by
+:func:`record_look_ending` instead: two short UPDATEs, the run closed compactly
+(:class:`sentinel.storage.LookEnding`: no trace, a few bytes of decision and usage) and the
+next run scheduled, in a transaction shared with the looks that end meanwhile
+(:mod:`sentinel.storage.look_batch`).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from sentinel.monitor.sensing.stored_snapshot import snapshot_to_json
 from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import (
     Database,
+    LookEnding,
     MonitorRecord,
     MonitorState,
     RecordNotFound,
@@ -32,6 +39,7 @@ from sentinel.storage import (
     StateVersionRecord,
     Transaction,
 )
+from sentinel.storage.look_batch import LookWrite, write_one
 
 
 @dataclass(frozen=True)
@@ -105,6 +113,27 @@ async def _read(
         if problem is not None:
             return NotRunnable(problem)
     return PeekedRun(monitor, latest, history, run_id, now)
+
+
+async def peek_claimed(
+    tx: Transaction, claimed: Sequence[tuple[MonitorRecord, int]], *, now: datetime
+) -> dict[int, PeekedRun]:
+    """What the runs of monitors just claimed start from, read in the claim's transaction in
+    two statements for the whole batch (the monitors come from the claim itself): for each
+    ``(monitor, pending run id)``, the :class:`PeekedRun` keyed by the run's id. The runs are
+    the engine's fresh pending ones, so nothing about them needs checking here."""
+    if not claimed:
+        return {}
+    latest = await tx.states.latest_of([monitor.id for monitor, _ in claimed])
+    histories = await tx.runs.summaries_of(
+        [(monitor.id, run_id) for monitor, run_id in claimed], limit=HISTORY_DEPTH
+    )
+    return {
+        run_id: PeekedRun(
+            monitor, latest.get(monitor.id), read_history(histories[monitor.id]), run_id, now
+        )
+        for monitor, run_id in claimed
+    }
 
 
 async def start_run(db: Database, peeked: PeekedRun) -> LoadedRun:
@@ -259,6 +288,31 @@ async def finish_run(
                 )
                 completed = True
     return Finished(scheduled and not completed, completed, rows)
+
+
+async def record_look_ending(
+    db: Database, peeked: PeekedRun, look: LookEnding, *, owner: str, next_run_at: datetime
+) -> tuple[int, bool]:
+    """Record a look that saw no change and the next run, in one transaction: the engine's
+    pending run (or a new one) closed as :class:`LookEnding` says, and the schedule written
+    while ``owner`` holds the lease. The engine's runs share the transaction with the looks
+    that end meanwhile (``Database.looks``, group commit). Returns the run's id and whether
+    the schedule was written."""
+    now, monitor = peeked.now, peeked.monitor
+    if peeked.run_id is not None:
+        # The engine's pending run: written with the looks that end meanwhile (group commit).
+        write = LookWrite(peeked.run_id, monitor.id, owner, look, now, next_run_at)
+        return peeked.run_id, await db.looks.record(write)
+    async with db.transaction() as tx:
+        started = await tx.runs.start(
+            monitor.id,
+            scheduled_at=monitor.next_run_at or now,
+            started_at=now,
+            retry_count=peeked.history.attempt,
+        )
+        write = LookWrite(started.id, monitor.id, owner, look, now, next_run_at)
+        scheduled = await write_one(tx, write)
+    return started.id, scheduled
 
 
 def sensor_document(sensed: SensorResult) -> dict[str, Any] | None:

@@ -60,7 +60,7 @@ from sentinel.monitor.iteration import RunIteration
 from sentinel.monitor.look import record_look, take_look
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.read_plan import plan_read
-from sentinel.monitor.recording import NotRunnable, peek_run, start_run
+from sentinel.monitor.recording import NotRunnable, PeekedRun, peek_run, start_run
 from sentinel.monitor.services import DEFAULT_LEASE_OWNER, MonitorSources, RunServices
 from sentinel.monitor.trace import RunTrace
 
@@ -79,12 +79,20 @@ __all__ = [
 
 
 async def execute_run(
-    services: RunServices, monitor_id: int, *, run_id: int | None = None
+    services: RunServices,
+    monitor_id: int,
+    *,
+    run_id: int | None = None,
+    prepared: PeekedRun | None = None,
 ) -> RunOutcome:
     """Perform one iteration of ``monitor_id``'s loop (see the module documentation): what to
     read, read (a look recorded at once when nothing changed), sense, then skip (nothing
-    changed), fail, or persist the state, govern, act and schedule."""
-    peeked = await peek_run(services.db, monitor_id, run_id=run_id, now=services.clock.now())
+    changed), fail, or persist the state, govern, act and schedule. ``prepared``: what the run
+    starts from, already read with its claim (:func:`sentinel.monitor.recording.peek_claimed`);
+    the load is then skipped."""
+    peeked = prepared or await peek_run(
+        services.db, monitor_id, run_id=run_id, now=services.clock.now()
+    )
     if isinstance(peeked, NotRunnable):
         return RunOutcome(None, monitor_id, "failed", "user", peeked.reason, reason=peeked.reason)
     plan = plan_read(services, peeked)  # what to read: the named pages or the watch set

@@ -33,6 +33,8 @@ class RunServices:
     the search hits asked for. ``retry_policy`` decides whether a failure is retried and when.
     ``sensor_timeout_s`` bounds the sensor's activation (a slow local model included).
     ``extra_sources`` adds a monitor's own sources to the run's search and fetcher.
+    ``full_look_records`` records a look as a whole run record (trace, usage) instead of the
+    compact one (:class:`sentinel.storage.LookEnding`): the engine benchmark's baseline.
     ``request_budget`` is the process-wide budget of look requests and
     ``monitor_requests_per_day`` the daily budget of a monitor whose definition sets none
     (see :mod:`sentinel.monitor.budget`; None: no limit).
@@ -54,6 +56,7 @@ class RunServices:
     extra_sources: MonitorSources | None = None
     request_budget: RequestBudget | None = None
     monitor_requests_per_day: int | None = None
+    full_look_records: bool = False
 
     def sources(self, monitor: MonitorRecord) -> tuple[SearchProvider, PageFetcher]:
         """The search and fetcher ``monitor``'s run uses (its own sources added)."""

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         RunRecord,
         StateVersionRecord,
     )
-    from sentinel.storage.runs import RunEnding, RunRepository, RunSummary
+    from sentinel.storage.runs import LookEnding, RunEnding, RunRepository, RunSummary
     from sentinel.storage.settings import StorageSettings, default_database_url
     from sentinel.storage.states import StateVersionRepository
 
@@ -78,6 +78,7 @@ _EXPORTS: dict[str, str] = {
     "MonitorRecord": "sentinel.storage.records",
     "RunRecord": "sentinel.storage.records",
     "StateVersionRecord": "sentinel.storage.records",
+    "LookEnding": "sentinel.storage.runs",
     "RunEnding": "sentinel.storage.runs",
     "RunRepository": "sentinel.storage.runs",
     "RunSummary": "sentinel.storage.runs",
@@ -101,6 +102,7 @@ __all__ = [
     "DeliveryStatus",
     "GovernorKind",
     "InvalidTransition",
+    "LookEnding",
     "MonitorChanges",
     "MonitorRecord",
     "MonitorRepository",

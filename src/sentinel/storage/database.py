@@ -31,6 +31,7 @@ from sentinel.storage.a2a_task_monitors import TaskMonitorRepository
 from sentinel.storage.changes import MonitorChange, MonitorListener, ObservedMonitorRepository
 from sentinel.storage.engine import create_engine, parse_database_url, read_only_engine
 from sentinel.storage.jobs import ResearchJobRepository
+from sentinel.storage.look_batch import LookBatcher
 from sentinel.storage.memories import MemoryRepository
 from sentinel.storage.migrate import upgrade_engine
 from sentinel.storage.monitors import MonitorRepository
@@ -87,6 +88,8 @@ class Database:
         self.engine = engine
         self.url = url
         self.listener: MonitorListener | None = None
+        # Looks that end together are written together (group commit; see look_batch).
+        self.looks = LookBatcher(self)
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
         self._readers = async_sessionmaker(read_only_engine(engine), expire_on_commit=False)
 

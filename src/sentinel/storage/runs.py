@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy import and_, func, insert, select, union_all, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
@@ -41,6 +41,18 @@ class RunSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class RunTail:
+    """A monitor's newest run as the engine's claim reads it (:meth:`RunRepository.latest_tails`):
+    enough to place the next run in a retry chain, without the run's documents."""
+
+    id: int
+    monitor_id: int
+    status: RunStatus
+    retry_count: int
+    error_category: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RunEnding:
     """How a run ended. ``retrying`` means this attempt failed and another is scheduled.
 
@@ -63,6 +75,48 @@ class RunEnding:
             raise InvalidInput("status", self.status, f"a run ends as one of: {allowed}")
         validate_json("trace", self.trace, list)
         validate_json("usage", self.usage, dict)
+
+
+@dataclass(frozen=True, slots=True)
+class LookEnding:
+    """How a look that saw no change ended, recorded compactly: the run is
+    ``skipped-no-change``; its ``decision`` says how each page answered, in the order of the
+    monitor's pages (``{"skipped": "look: 304"}``; ``look: 304, same fingerprint`` for two);
+    its ``usage`` holds only the model calls it saved; it keeps no trace. The record's times
+    say when it looked, its status that nothing changed: about a fifth of a whole run
+    record's bytes, for the run a monitor makes most often."""
+
+    answers: tuple[str, ...]
+    calls_saved: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.answers:
+            raise InvalidInput("answers", self.answers, "a look asks at least one page")
+        if self.calls_saved < 0:
+            raise InvalidInput("calls_saved", self.calls_saved, "must not be negative")
+
+    @property
+    def reason(self) -> str:
+        """What the run's ``skipped`` says: ``look:`` and each page's answer."""
+        return f"{LOOK_PREFIX}{', '.join(self.answers)}"
+
+    def decision(self) -> dict[str, Any]:
+        """The run's ``decision`` document."""
+        return {"skipped": self.reason}
+
+    def usage(self) -> dict[str, Any]:
+        """The run's ``usage`` document: the model calls avoided (none was made)."""
+        return {"calls_saved": self.calls_saved}
+
+
+LOOK_PREFIX = "look: "
+"""How the ``skipped`` of a look's decision begins (see :class:`LookEnding`)."""
+
+
+def is_look(decision: dict[str, Any] | None) -> bool:
+    """Whether a run's ``decision`` is a look's (:class:`LookEnding`)."""
+    skipped = (decision or {}).get("skipped")
+    return isinstance(skipped, str) and skipped.startswith(LOOK_PREFIX)
 
 
 class RunRepository:
@@ -88,8 +142,9 @@ class RunRepository:
         for _, _, retry_count in pending:
             if retry_count < 0:
                 raise InvalidInput("retry_count", retry_count, "must not be negative")
-        rows = await self.session.scalars(
-            insert(Run).returning(Run, sort_by_parameter_order=True),
+        # RETURNING the ids only: the rest of each record is what was written (no ORM rows).
+        ids = await self.session.scalars(
+            insert(Run).returning(Run.id, sort_by_parameter_order=True),
             [
                 {
                     "monitor_id": monitor_id,
@@ -103,7 +158,10 @@ class RunRepository:
                 for monitor_id, scheduled_at, retry_count in pending
             ],
         )
-        return [RunRecord.of(row) for row in rows]
+        return [
+            _pending_record(run_id, monitor_id, scheduled_at, retry_count)
+            for run_id, (monitor_id, scheduled_at, retry_count) in zip(ids, pending, strict=True)
+        ]
 
     async def start(
         self,
@@ -162,6 +220,33 @@ class RunRepository:
         )
         return RunRecord.of(row)
 
+    async def finish_look(
+        self,
+        run_id: int,
+        look: LookEnding,
+        *,
+        finished_at: datetime,
+        started_at: datetime | None = None,
+    ) -> None:
+        """Close an open run as a look that saw no change (see :class:`LookEnding`): one
+        UPDATE that returns nothing, for the cheapest run a monitor makes. InvalidInput if
+        the run is not open, ``RecordNotFound`` if there is none."""
+        started = {} if started_at is None else {"started_at": started_at}
+        result = await self.session.execute(
+            update(Run)
+            .where(Run.id == run_id, Run.status.in_(OPEN_STATUSES))
+            .values(
+                **started,
+                status=RunStatus.SKIPPED_NO_CHANGE,
+                finished_at=finished_at,
+                decision=look.decision(),
+                usage=look.usage(),
+            )
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(result, "rowcount", 0) == 0:
+            raise await self._not_open(run_id)
+
     async def abandon_running(
         self, monitor_ids: Iterable[int], *, now: datetime, message: str
     ) -> int:
@@ -212,30 +297,36 @@ class RunRepository:
         """The newest ``limit`` runs of a monitor, newest first, without their traces and
         usage (what a run's schedule reads of its history: one light statement, not whole
         records)."""
-        columns = (
-            Run.id,
-            Run.status,
-            Run.scheduled_at,
-            Run.started_at,
-            Run.retry_count,
-            Run.decision,
-            Run.sensor_output,
-        )
-        query = select(*columns).where(Run.monitor_id == monitor_id)
+        query = select(*_SUMMARY_COLUMNS).where(Run.monitor_id == monitor_id)
         query = query.order_by(Run.id.desc()).limit(limit)
-        rows = await self.session.execute(query)
-        return [
-            RunSummary(
-                id=row.id,
-                status=RunStatus(row.status),
-                scheduled_at=as_utc(row.scheduled_at),
-                started_at=as_utc(row.started_at),
-                retry_count=row.retry_count,
-                decision=row.decision,
-                sensor_output=row.sensor_output,
+        return [_summary(row) for row in await self.session.execute(query)]
+
+    async def summaries_of(
+        self, newest: Sequence[tuple[int, int]], *, limit: int = 50
+    ) -> dict[int, list[RunSummary]]:
+        """:meth:`summaries` of several monitors in one statement: for each ``(monitor_id,
+        run_id)``, the monitor's newest ``limit`` runs before ``run_id`` (the pending run a
+        claim just opened), newest first. Each monitor's part walks its (monitor_id, id)
+        index and stops after ``limit`` rows, however long its history."""
+        if not newest:
+            return {}
+        parts = [
+            select(
+                select(*_SUMMARY_COLUMNS)
+                .where(Run.monitor_id == monitor_id, Run.id < run_id)
+                .order_by(Run.id.desc())
+                .limit(limit)
+                .subquery()
             )
-            for row in rows
+            for monitor_id, run_id in newest
         ]
+        query = parts[0] if len(parts) == 1 else union_all(*parts)
+        found: dict[int, list[RunSummary]] = {monitor_id: [] for monitor_id, _ in newest}
+        for row in await self.session.execute(query):
+            found[row.monitor_id].append(_summary(row))
+        for runs in found.values():
+            runs.sort(key=lambda run: run.id, reverse=True)
+        return found
 
     async def latest_of(self, monitor_ids: Iterable[int]) -> dict[int, RunRecord]:
         """The newest run of each monitor that has one, in one statement (the index on
@@ -252,6 +343,26 @@ class RunRepository:
             select(Run).where(Run.id.in_(newest)).execution_options(populate_existing=True)
         )
         return {row.monitor_id: RunRecord.of(row) for row in rows}
+
+    async def latest_tails(self, monitor_ids: Iterable[int]) -> dict[int, RunTail]:
+        """:meth:`latest_of` without the runs' documents (trace, usage, sensor output): what
+        the engine reads of each claimed monitor's newest run, in one light statement."""
+        ids = list(monitor_ids)
+        if not ids:
+            return {}
+        newest = (
+            select(func.max(Run.id))
+            .where(Run.monitor_id.in_(ids), of_owned_monitor(Run.monitor_id, self.owner))
+            .group_by(Run.monitor_id)
+        )
+        columns = (Run.id, Run.monitor_id, Run.status, Run.retry_count, Run.error_category)
+        rows = await self.session.execute(select(*columns).where(Run.id.in_(newest)))
+        return {
+            row.monitor_id: RunTail(
+                row.id, row.monitor_id, RunStatus(row.status), row.retry_count, row.error_category
+            )
+            for row in rows
+        }
 
     async def _owned(self, monitor_id: int) -> bool:
         if self.owner is None:
@@ -291,8 +402,60 @@ class RunRepository:
             .execution_options(synchronize_session=False, populate_existing=True)
         )
         if row is None:
-            current = await self.session.get(Run, run_id, populate_existing=True)
-            if current is None:
-                raise RecordNotFound("run", run_id)
-            raise InvalidInput("run", run_id, f"is already {current.status.value}")
+            raise await self._not_open(run_id)
         return row
+
+    async def _not_open(self, run_id: int) -> RecordNotFound | InvalidInput:
+        """Why a guarded write to ``run_id`` matched no row: it is gone, or already closed."""
+        current = await self.session.get(Run, run_id, populate_existing=True)
+        if current is None:
+            return RecordNotFound("run", run_id)
+        return InvalidInput("run", run_id, f"is already {current.status.value}")
+
+
+def _pending_record(
+    run_id: int, monitor_id: int, scheduled_at: datetime, retry_count: int
+) -> RunRecord:
+    """The record of a pending run as :meth:`RunRepository.create_pending_many` wrote it."""
+    return RunRecord(
+        id=run_id,
+        monitor_id=monitor_id,
+        status=RunStatus.PENDING,
+        scheduled_at=as_utc(scheduled_at),
+        started_at=None,
+        finished_at=None,
+        sensor_output=None,
+        decision=None,
+        state_version=None,
+        error_category=None,
+        error_message=None,
+        retry_count=retry_count,
+        trace=[],
+        usage={},
+        raw_model_output=None,
+    )
+
+
+# What a run's history is read for (RunSummary), and the monitor it belongs to.
+_SUMMARY_COLUMNS = (
+    Run.id,
+    Run.monitor_id,
+    Run.status,
+    Run.scheduled_at,
+    Run.started_at,
+    Run.retry_count,
+    Run.decision,
+    Run.sensor_output,
+)
+
+
+def _summary(row: Any) -> RunSummary:
+    return RunSummary(
+        id=row.id,
+        status=RunStatus(row.status),
+        scheduled_at=as_utc(row.scheduled_at),
+        started_at=as_utc(row.started_at),
+        retry_count=row.retry_count,
+        decision=row.decision,
+        sensor_output=row.sensor_output,
+    )

@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sentinel.errors import ConfigError
 
 if TYPE_CHECKING:
     from sentinel.clock import Clock
-    from sentinel.engine import Runner, RunRetryPolicy
-    from sentinel.monitor.run import RunServices
-    from sentinel.storage import Database
+    from sentinel.engine import RunRetryPolicy
+    from sentinel.engine.runner import PreparingRunner
+    from sentinel.monitor.recording import PeekedRun
+    from sentinel.monitor.run import RunOutcome, RunServices
+    from sentinel.storage import Database, MonitorRecord, Transaction
     from sentinel.web.search.base import SearchProvider
 
-__all__ = ["build_run_services", "configured_search", "monitor_runner"]
+__all__ = ["MonitorRunner", "build_run_services", "configured_search", "monitor_runner"]
 
 
 def configured_search() -> SearchProvider:
@@ -92,11 +97,36 @@ def build_run_services(
     )
 
 
-def monitor_runner(services: RunServices) -> Runner:
-    """The engine's runner: one iteration of ``sentinel.monitor.run.execute_run``."""
-    from sentinel.monitor.run import RunOutcome, execute_run
+def monitor_runner(services: RunServices) -> PreparingRunner:
+    """The engine's runner: one iteration of ``sentinel.monitor.run.execute_run``, whose
+    load is read with the claim (:class:`MonitorRunner`)."""
+    return MonitorRunner(services)
 
-    async def run_monitor(monitor_id: int, run_id: int) -> RunOutcome:
-        return await execute_run(services, monitor_id, run_id=run_id)
 
-    return run_monitor
+class MonitorRunner:
+    """Runs ``execute_run`` for the engine; what each run starts from (the monitor, its
+    latest state, its history) is read by :meth:`prepare` in the claim's transaction, for
+    every monitor claimed at once (:func:`sentinel.monitor.recording.peek_claimed`), so a
+    look is the claim, the conditional request and one write transaction."""
+
+    def __init__(self, services: RunServices) -> None:
+        self.services = services
+        self._prepared: dict[int, PeekedRun] = {}
+
+    async def prepare(
+        self, tx: Transaction, claimed: Sequence[tuple[MonitorRecord, int]], now: datetime
+    ) -> None:
+        """Read what the ``claimed`` runs start from (see the class documentation)."""
+        from sentinel.monitor.recording import peek_claimed
+
+        self._prepared.update(await peek_claimed(tx, claimed, now=now))
+
+    async def __call__(self, monitor_id: int, run_id: int) -> RunOutcome:
+        """Perform the run: from what :meth:`prepare` read for it, else from a load of its
+        own. Its time is the run's start, not the claim's."""
+        from sentinel.monitor.run import execute_run
+
+        prepared = self._prepared.pop(run_id, None)
+        if prepared is not None:
+            prepared = replace(prepared, now=self.services.clock.now())
+        return await execute_run(self.services, monitor_id, run_id=run_id, prepared=prepared)
