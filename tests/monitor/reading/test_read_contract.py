@@ -249,3 +249,26 @@ async def test_a_components_status_words_are_read(component: str, status: str) -
     body = f"<h1>Fernhill Energy service status</h1><ul>{component}</ul>"
     reading = await read(APP, document("Service status | Fernhill Energy", body))
     assert reading.state() == {"status": status}
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "<p>Readers keep asking whether Loomdb 4.0 is out. Not yet: we are still testing.</p>",
+        "<p>Viele haben gefragt, ob Loomdb 4.0 schon erschienen ist.</p>",
+        "<p>Nos han preguntado si Loomdb 4.0 ya está publicada.</p>",
+    ],
+)
+async def test_an_indirect_question_about_a_release_is_not_a_release(post: str) -> None:
+    body = f"<h1>Loomdb blog</h1><h2>Loomdb 3.9 is out</h2><p>Loomdb 3.9 is released.</p>{post}"
+    reading = await read("Tell me when Loomdb 4.0 is released", document("Loomdb blog", body))
+    assert reading.state().get("version") != "4.0"
+
+
+async def test_a_release_after_a_question_answered_is_read() -> None:
+    body = (
+        "<h1>Loomdb blog</h1><h2>Loomdb 4.0 is released</h2>"
+        "<p>You asked for faster joins; Loomdb 4.0 is released today with them.</p>"
+    )
+    reading = await read("Tell me when Loomdb 4.0 is released", document("Loomdb blog", body))
+    assert reading.state().get("version") == "4.0"

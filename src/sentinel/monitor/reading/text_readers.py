@@ -131,9 +131,23 @@ def about_sentences(
             yield About(sentence, inherited, False, site)
 
 
+_INDIRECT_QUESTION = re.compile(
+    r"""\b(?:ask(?:s|ed|ing)?|wonder(?:s|ed|ing)?|want(?:s|ed)?\s+to\s+know|not\s+sure)\b
+        [^.;!?]{0,80}?\b(?:whether|if)\b
+      |\b(?:demand[ée]s?|demandent|demande)\b[^.;!?]{0,80}?\bsi\b
+      |\b(?:gefragt|fragen|fragt|wissen\s+wollen)\b[^.;!?]{0,80}?\bob\b
+      |\b(?:preguntad[oa]s?|preguntan|pregunta)\b[^.;!?]{0,80}?\bsi\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+"""An indirect question before a value: "Many of you have asked whether 3.0 is out" asks;
+it does not report 3.0 out (in the four languages)."""
+
+
 def reports(sentence: str, start: int) -> bool:
     """Whether the clause of ``sentence`` holding position ``start`` reports (asserts)."""
     if is_question(sentence):
+        return False
+    if any(m.end() <= start for m in _INDIRECT_QUESTION.finditer(sentence)):
         return False
     offset = 0
     for clause in clauses(sentence):
