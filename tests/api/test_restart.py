@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
+from fastapi import FastAPI
 from sqlalchemy import text
 
 from sentinel.api import create_app
@@ -39,11 +40,15 @@ class StuckResearch:
 
 @asynccontextmanager
 async def serving(
-    db: Database, clock: VirtualClock, research: StuckResearch
+    db: Database, clock: VirtualClock, research: StuckResearch, crashed: list[FastAPI]
 ) -> AsyncIterator[httpx.AsyncClient]:
-    """A server process over ``db``: the API with the A2A agent, as ``sentinel serve``."""
+    """A server process over ``db``: the API with the A2A agent, as ``sentinel serve``. It
+    stops as a crashed process does, its research jobs left running; they are appended to
+    ``crashed``, whose jobs the test cancels before the database closes (a job that ran on
+    after it would hold a connection the closed pool never returns)."""
     app = create_app(db, clock=clock, rate_per_minute=10_000, research_runner=research)
     service = install_a2a(app)
+    crashed.append(app)
     transport = httpx.ASGITransport(app=app)
     try:
         async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
@@ -63,8 +68,16 @@ async def test_a_restart_keeps_research_jobs_and_a2a_tasks(
     db: Database, clock: VirtualClock
 ) -> None:
     api_db = db
-    research = StuckResearch()
-    async with serving(api_db, clock, research) as before:
+    crashed: list[FastAPI] = []
+    try:
+        await _restart(api_db, clock, crashed)
+    finally:
+        for app in crashed:
+            await app.state.sentinel.research.close()
+
+
+async def _restart(api_db: Database, clock: VirtualClock, crashed: list[FastAPI]) -> None:
+    async with serving(api_db, clock, StuckResearch(), crashed) as before:
         quick = (await before.post("/api/v1/research", json={"question": "quick"})).json()["id"]
         slow = (await before.post("/api/v1/research", json={"question": "slow"})).json()["id"]
         for _ in range(500):
@@ -97,7 +110,7 @@ async def test_a_restart_keeps_research_jobs_and_a2a_tasks(
             )
 
         # The server process is gone (its "slow" job never finished); a new one starts.
-        async with serving(api_db, clock, StuckResearch()) as after:
+        async with serving(api_db, clock, StuckResearch(), crashed) as after:
             done = (await after.get(f"/api/v1/research/{quick}")).json()
             assert done["status"] == "succeeded"
             result = await after.get(f"/api/v1/research/{quick}/result")
@@ -110,4 +123,3 @@ async def test_a_restart_keeps_research_jobs_and_a2a_tasks(
             stopped = await _a2a(after, "tasks/get", {"id": "working-task"})
             assert stopped["status"]["state"] == "failed"
             assert INTERRUPTED in json.dumps(stopped["status"]["message"])
-        research.never.set()

@@ -134,7 +134,7 @@ def test_the_stand_in_reads_the_price_and_acts_when_it_changed() -> None:
 
 @pytest.mark.parametrize(("monitors", "runs"), [(1000, 400), (10_000, 400), (100_000, 400)])
 def test_the_sample_holds_the_four_kinds_in_equal_shares(monitors: int, runs: int) -> None:
-    from sentinel.bench.engine_real import kind_of, sample_of
+    from sentinel.bench.engine_real_setup import kind_of, sample_of
 
     picked = sample_of(monitors, runs)
     ranks = {index: rank for rank, index in enumerate(picked)}

@@ -143,11 +143,13 @@ def test_the_readme_summary_shows_both_modes_from_new_documents(tmp_path: Path) 
 
 
 @pytest.mark.skipif(not OLD, reason="no committed monitoring results")
-def test_documents_written_before_issue_33_print_as_they_did() -> None:
+def test_documents_written_before_issue_33_print_as_they_did(tmp_path: Path) -> None:
     documents = load_documents(OLD)
+    for path in OLD:  # without the watch-set documents, which the summary prefers
+        (tmp_path / path.name).write_text(path.read_text())
 
     text = readme_tables(documents)
-    summary = readme_summary(COMMITTED)
+    summary = readme_summary(tmp_path)
 
     assert not has_reachable(documents)
     assert not has_given(documents)

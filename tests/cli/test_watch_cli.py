@@ -136,6 +136,27 @@ def test_add_says_what_it_created(home: Path) -> None:
     assert "webhook https://hooks.example/x" in result.stdout
 
 
+def test_add_keeps_a_daily_request_budget_and_says_so(home: Path) -> None:
+    result = invoke("watch", "add", QUERY, "--requests-per-day", "250")
+    assert result.exit_code == 0, result.output
+    assert "at most 250 page requests a day" in result.stdout
+
+    stored = add("Pixel 10 price", "--requests-per-day", "40")
+    assert stored["context"] == {"requests_per_day": 40}
+    assert add("Pixel 11 price")["context"] == {}
+
+
+@pytest.mark.parametrize("value", ["0", "-5"])
+def test_a_daily_request_budget_below_one_is_refused_naming_the_option(
+    home: Path, value: str
+) -> None:
+    result = invoke("watch", "add", QUERY, "--requests-per-day", value)
+    assert result.exit_code == 2
+    assert "Invalid value for '--requests-per-day'" in " ".join(result.stderr.split())
+    assert "Traceback" not in result.output
+    assert count_monitors(home) == 0
+
+
 def stored_secret(home: Path, monitor_id: int) -> str:
     async def read(tx: Transaction) -> str:
         return await tx.monitors.signing_secret(monitor_id)
@@ -214,6 +235,7 @@ def test_a_deleted_monitors_id_is_never_given_to_a_new_one(home: Path) -> None:
         ((QUERY, "--max-interval", "400 days"), "at most"),
         ((QUERY, "--notify", "sometimes"), "'sometimes'"),
         ((QUERY, "--timezone", "Mars/Olympus"), "'Mars/Olympus'"),
+        ((QUERY, "--requests-per-day", "200000"), "requests_per_day 200000"),
         # Issue 34: ZoneInfo's "File name too long" was a crash; a long rule echoed whole.
         ((QUERY, "--timezone", "Z" * 256), "is 256 characters; the limit is 64"),
         ((QUERY, "--rules", "p" * 5000), "is 5000 characters; the limit is 1000"),

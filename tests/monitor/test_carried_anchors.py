@@ -1,13 +1,14 @@
-"""A probe run still looks closer around days named on pages it did not re-read.
+"""A look still runs in full on days named on pages it did not re-read.
 
 The last full read keeps, with its source snapshot, the lines of each page that name a day or
-a time on the mission's subject; a probe or skipped run schedules from them together with
-what it read itself."""
+a time on the mission's subject; a look (conditional requests to the watch set, no search)
+schedules from them: a moment they name comes before the next look is due, and is dropped
+once it has passed."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -104,11 +105,12 @@ def schedule_of(run: RunRecord) -> str:
     return next(str(entry["summary"]) for entry in run.trace or [] if entry["step"] == "schedule")
 
 
-async def test_a_probe_schedules_around_a_day_named_on_a_page_it_did_not_reread(
+async def test_a_look_schedules_around_a_day_named_on_a_page_it_did_not_reread(
     db: Database, sim: Sim
 ) -> None:
     monitor = await create_monitor(db, sim)
-    services = sim.services(db, sensor_model(read_nothing), governor_model(lambda c, p: {}))
+    sensor = sensor_model(read_nothing)
+    services = sim.services(db, sensor, governor_model(lambda c, p: {}), full_look_records=True)
     first = await run_at(services, sim, monitor.id, sim.clock.now())
     assert first.status == "succeeded"
     async with db.transaction() as tx:
@@ -117,35 +119,37 @@ async def test_a_probe_schedules_around_a_day_named_on_a_page_it_did_not_reread(
     stored = snapshot_from_json(latest.fingerprints)
     assert stored is not None
     assert stored.lines[NEWS] == ("Dredging vote: 23 October.",)
-    full = await run_at(services, sim, monitor.id, datetime(2025, 10, 19, 12, tzinfo=UTC))
-    assert full.status == "skipped-no-change"
+    await run_at(services, sim, monitor.id, datetime(2025, 10, 19, 12, tzinfo=UTC))
+    await run_at(services, sim, monitor.id, datetime(2025, 10, 22, 20, tzinfo=UTC))
 
-    probe = await run_at(services, sim, monitor.id, datetime(2025, 10, 22, 6, tzinfo=UTC))
+    look = await run_at(services, sim, monitor.id, datetime(2025, 10, 22, 23, 30, tzinfo=UTC))
 
-    assert probe.status == "skipped-no-change"
-    assert await fetched(db, monitor.id) == ["http://www.portmere.example/council/dredging"]
+    assert look.status == "skipped-no-change"
+    assert NEWS not in await fetched(db, monitor.id)  # a look: no page read in full
     hits = await sim.search.search(SearchInput(query=sim.scenario.mission))
     assert not any("23 October" in f"{hit.title} {hit.snippet}" for hit in hits), hits
-    assert probe.next_run_at == VOTE_DAY
+    assert look.next_run_at is not None
+    assert VOTE_DAY <= look.next_run_at < VOTE_DAY + timedelta(days=1)  # not the next look
     async with db.transaction() as tx:
         runs = await tx.runs.for_monitor(monitor.id)
-    assert [run.status for run in runs] == [RunStatus.SKIPPED_NO_CHANGE] * 2 + [RunStatus.SUCCEEDED]
+    assert runs[0].status == RunStatus.SKIPPED_NO_CHANGE
     assert "a page names Oct 23" in schedule_of(runs[0])
 
 
 async def test_a_carried_day_drops_out_once_it_has_passed(db: Database, sim: Sim) -> None:
     monitor = await create_monitor(db, sim)
-    services = sim.services(db, sensor_model(read_nothing), governor_model(lambda c, p: {}))
+    sensor = sensor_model(read_nothing)
+    services = sim.services(db, sensor, governor_model(lambda c, p: {}), full_look_records=True)
     await run_at(services, sim, monitor.id, sim.clock.now())
     await run_at(services, sim, monitor.id, datetime(2025, 10, 19, 12, tzinfo=UTC))
+    await run_at(services, sim, monitor.id, datetime(2025, 10, 24, 1, tzinfo=UTC))
     after = datetime(2025, 10, 24, 6, tzinfo=UTC)
 
-    probe = await run_at(services, sim, monitor.id, after)
+    look = await run_at(services, sim, monitor.id, after)
 
-    assert probe.status == "skipped-no-change"
-    assert len(await fetched(db, monitor.id)) == 1
-    assert probe.next_run_at is not None
-    assert (probe.next_run_at - after).total_seconds() > 20 * 3600
+    assert look.status == "skipped-no-change"
+    assert await fetched(db, monitor.id) == []
     async with db.transaction() as tx:
         latest = (await tx.runs.for_monitor(monitor.id, limit=1))[0]
     assert "a page names" not in schedule_of(latest)
+    assert "look at" in schedule_of(latest)

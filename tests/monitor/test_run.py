@@ -236,24 +236,27 @@ async def test_nothing_changed_skips_the_models_backs_off_and_counts_calls_saved
     monitor = await create_monitor(db, before_launch)
     sensor, governor = sensor_model(read_launch), governor_model(decide_launch)
     services = before_launch.services(db, sensor, governor)
-    first = await run_once(services, before_launch, monitor.id)
-    assert first.next_run_at is not None
-    first_wait = first.next_run_at - before_launch.clock.now()
-    before_launch.clock.set(first.next_run_at)
+    outcomes = []
+    for _ in range(3):  # the search, the read of the pages it followed, then a look
+        outcome = await run_once(services, before_launch, monitor.id)
+        outcomes.append(outcome)
+        assert outcome.next_run_at is not None
+        before_launch.clock.set(outcome.next_run_at)
+    async with db.transaction() as tx:
+        versions = len(await tx.states.history(monitor.id))
+    calls = (len(sensor.calls), len(governor.calls))
 
-    second = await run_once(services, before_launch, monitor.id)
+    skipped = await run_once(services, before_launch, monitor.id)
 
-    assert second.status == "skipped-no-change"
-    assert second.model_calls == 0
-    assert second.calls_saved == 2
-    assert len(sensor.calls) == len(governor.calls) == 1
-    assert second.next_run_at is not None
-    assert second.next_run_at - before_launch.clock.now() > first_wait * 1.2
-    run = (await runs_of(db, monitor.id))[1]
+    assert skipped.status == "skipped-no-change"
+    assert skipped.model_calls == 0
+    assert skipped.calls_saved == 2
+    assert (len(sensor.calls), len(governor.calls)) == calls
+    run = (await runs_of(db, monitor.id))[-1]
     assert run.status is RunStatus.SKIPPED_NO_CHANGE
     assert run.usage["calls_saved"] == 2
     async with db.transaction() as tx:
-        assert len(await tx.states.history(monitor.id)) == 1
+        assert len(await tx.states.history(monitor.id)) == versions
 
 
 async def test_a_next_check_in_the_past_is_never_scheduled_in_the_past(
@@ -366,7 +369,9 @@ async def test_the_trace_tells_what_was_searched_read_decided_and_sent(
     steps = [entry["step"] for entry in run.trace]
     assert steps[:2] == ["load", "search"]
     assert steps.count("fetch") == 3
-    assert steps[-6:] == ["prefilter", "persist", "govern", "checks", "notify", "schedule"]
+    # Then: links and the sitemap towards the watched state (candidates of its watch set).
+    assert steps[steps.index("prefilter") + 1 : -5] == ["sitemap", "follow"]
+    assert steps[-5:] == ["persist", "govern", "checks", "notify", "schedule"]
     fetch = next(entry for entry in run.trace if entry["step"] == "fetch")
     assert fetch["duration_s"] >= 0
     assert fetch["summary"].startswith("read http://")

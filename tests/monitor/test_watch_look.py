@@ -19,7 +19,7 @@ from sentinel.monitor.budget import REQUESTS_PER_DAY, RequestBudget
 from sentinel.monitor.look import NO_CHANGE
 from sentinel.monitor.run import MonitorSources, RunServices, execute_run
 from sentinel.monitor.scheduling.looks import LOOK_MAX, SEARCH_EVERY
-from sentinel.monitor.watch_set import LEGACY_KEY, WATCH_SET, WatchSet
+from sentinel.monitor.watch_set import LEGACY_KEY, WATCH_SET, WatchSet, watch_set_context
 from sentinel.monitor.watch_set import watch_set_from_context as known_from_context
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import Database, GovernorKind, MonitorRecord, NewMonitor
@@ -141,7 +141,44 @@ async def test_between_daily_searches_a_brief_state_monitor_only_looks_at_its_kn
     assert shop.conditional()[-1]  # each look is a conditional request
     async with db.transaction() as tx:
         [last, *_] = await tx.runs.for_monitor(monitor_id, limit=1)
+        stored = known_from_context((await tx.monitors.get(monitor_id)).context)
+    # The first look kept the page's validators; the next ones found the page as kept: each
+    # is recorded compactly and leaves the set be.
+    assert last.trace == []
+    assert last.decision == {"skipped": "look: 304"}
+    assert stored is not None
+    assert stored.pages[0].etag == shop.etag
+    assert stored.pages[0].looks == 1
+
+
+async def test_a_look_that_changes_what_the_set_keeps_writes_it_with_a_trace(
+    db: Database, server: LoopbackServer, fetcher: Fetcher
+) -> None:
+    shop = ShopPage()
+    search = ShopSearch(shop.serve(server))
+    clock = VirtualClock(START)
+    run_services = services(db, fetcher, clock, search, price_model())
+    monitor_id = await create(db, clock)
+    await run_when_due(run_services, monitor_id, clock)
+    async with db.transaction() as tx:
+        monitor = await tx.monitors.get(monitor_id)
+    known = known_from_context(monitor.context)
+    assert known is not None
+    # The set kept other validators than the page now answers with: the look keeps the new ones.
+    stale = replace(known, pages=(replace(known.pages[0], etag='"old"'),))
+    async with db.transaction() as tx:
+        context = {**monitor.context, **watch_set_context(stale, monitor.context)}
+        await tx.monitors.update(monitor_id, now=clock.now(), context=context)
+
+    assert await run_when_due(run_services, monitor_id, clock) == "skipped-no-change"
+
+    async with db.transaction() as tx:
+        [last, *_] = await tx.runs.for_monitor(monitor_id, limit=1)
+        stored = known_from_context((await tx.monitors.get(monitor_id)).context)
     assert last.trace[1]["summary"] == NO_CHANGE
+    assert stored is not None
+    assert stored.pages[0].etag == shop.etag
+    assert stored.pages[0].looks == known.pages[0].looks + 1
 
 
 async def test_a_changed_known_page_is_read_and_sensed_without_a_search(
@@ -342,8 +379,9 @@ async def test_a_host_answering_429_rests_its_page_for_its_retry_after(
     assert len(shop.served) == refused  # the second look did not ask the resting page
     async with db.transaction() as tx:
         [last, *_] = await tx.runs.for_monitor(monitor_id, limit=1)
-    look = next(entry for entry in last.trace if entry["step"] == "look")
-    assert look["pages"][search.url].startswith("resting until")
+    # Nothing was asked and the set is as kept: the look is recorded compactly.
+    assert last.decision is not None
+    assert last.decision["skipped"].startswith("look: resting until")
 
 
 async def test_the_global_request_budget_defers_a_look_without_asking_the_page(

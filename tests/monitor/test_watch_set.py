@@ -201,6 +201,42 @@ def test_a_page_reached_by_a_link_enters_the_watch_set_marked_as_such() -> None:
     assert watch.page(SHOP).via == "search"  # type: ignore[union-attr]
 
 
+def test_a_page_reached_from_a_sitemap_enters_marked_as_such_unless_a_link_reached_it() -> None:
+    booking = page("https://brightway.example/k2/availability", "Lumen K2 lamp: in stock.")
+    listed = page("https://brightway.example/lamps/k2-stock", "Lumen K2 lamp: 3 in stock.")
+
+    watch = choose_watched(
+        {SHOP: shop("Out of stock")},
+        previous=None,
+        mission=MISSION,
+        criteria=CRITERIA,
+        now=NOW,
+        searched=True,
+        linked={booking.url: booking},
+        sitemap={listed.url: listed, booking.url: booking},
+    )
+
+    assert watch.page(listed.url).via == "sitemap"  # type: ignore[union-attr]
+    assert watch.page(booking.url).via == "link"  # type: ignore[union-attr]
+
+
+def test_when_each_hosts_sitemap_was_read_round_trips_and_may_be_absent() -> None:
+    read = replace(
+        choose([shop("Out of stock")]), sitemaps_read={"brightway.example": NOW.isoformat()}
+    )
+
+    stored = watch_set_from_context({WATCH_SET: watch_set_to_json(read)})
+
+    assert stored == read
+    assert stored is not None
+    assert stored.sitemap_read_at("brightway.example") == NOW
+    assert stored.sitemap_read_at("news.example") is None
+    assert "sitemaps_read" not in watch_set_to_json(choose([shop("Out of stock")]))
+    malformed = {"pages": [], "sitemaps_read": {"a.example": "yesterday", "b.example": 3}}
+    assert watch_set_from_context({WATCH_SET: malformed}) == WatchSet()
+    assert watch_set_from_context({WATCH_SET: {"pages": [], "sitemaps_read": []}}) == WatchSet()
+
+
 def test_a_page_that_fails_looks_in_a_row_leaves_and_an_empty_set_is_stale() -> None:
     first = choose([shop("Out of stock")])
     failing = replace(first.pages[0], failures=MAX_FAILED_LOOKS)

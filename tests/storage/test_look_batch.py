@@ -13,7 +13,7 @@ import pytest
 from sentinel.errors import InvalidInput
 from sentinel.storage import Database, LookEnding, MonitorRecord, RunEnding, RunStatus
 from sentinel.storage.look_batch import LookWrite
-from sentinel.storage.runs import is_look
+from sentinel.storage.run_endings import is_look
 from sentinel.storage.statements import StatementLog
 from tests.storage.helpers import T0, at, make_monitor
 

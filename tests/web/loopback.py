@@ -19,6 +19,8 @@ class Request:
     query: dict[str, list[str]]
     headers: dict[str, str]
     body: bytes
+    peer: tuple[str, int] = ("", 0)
+    """The client's address and port: requests on one kept-alive connection share it."""
 
 
 @dataclass
@@ -61,6 +63,7 @@ class LoopbackServer:
                     query=parse_qs(parts.query),
                     headers={k.lower(): v for k, v in self.headers.items()},
                     body=self.rfile.read(length) if length else b"",
+                    peer=(str(self.client_address[0]), int(self.client_address[1])),
                 )
                 server.requests.append(request)
                 route = server.routes.get(parts.path)

@@ -7,7 +7,8 @@ import pytest
 
 from sentinel.errors import ConfigError
 from sentinel.web.errors import FetchError
-from sentinel.web.fetch import Fetcher, Validators
+from sentinel.web.fetch import Fetcher
+from sentinel.web.fetch_result import Validators
 from sentinel.web.guard import SSRFGuard
 from sentinel.web.politeness import Politeness
 from sentinel.web.settings import FetchSettings, configured_guard, parse_allow_hosts

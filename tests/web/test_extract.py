@@ -115,3 +115,23 @@ def test_meta_and_time_dates_are_used_when_there_is_no_json_ld() -> None:
         "<html><body><time datetime='2024-02-03'>Feb 3</time><p>Text.</p></body></html>"
     )
     assert with_time.published == datetime(2024, 2, 3, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("name", ["product_page.html", "news_article.html", "noisy_blog.html"])
+def test_a_monitors_reader_reads_the_visible_blocks_without_the_article_pass(name: str) -> None:
+    article = extract_html(fixture_text(name), url="http://shop.example/p")
+    page = extract_html(fixture_text(name), url="http://shop.example/p", article=False)
+    # What a monitor reads (page_text) and everything but the article text is the same.
+    assert page.page_text == article.page_text
+    assert page.text == page.page_text
+    assert (page.title, page.published, page.offers, page.links) == (
+        article.title,
+        article.published,
+        article.offers,
+        article.links,
+    )
+
+
+def test_a_monitors_reader_falls_back_to_the_article_when_nothing_is_visible() -> None:
+    markup = "<html><body><script>var x = 1;</script><noscript></noscript></body></html>"
+    assert extract_html(markup, article=False).text == extract_html(markup).text

@@ -351,6 +351,26 @@ async def test_etag_revalidation_returns_the_remembered_result(
     assert server.requests[1].headers["if-none-match"] == '"v1"'
 
 
+async def test_looks_answered_304_keep_their_connection_for_the_next_request(
+    server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
+) -> None:
+    # A look is a conditional GET that is usually answered 304 (no body): the connection
+    # goes back to the pool, so a run of looks at one host is one TCP (and TLS) handshake.
+    def route(request) -> Reply:
+        if request.headers.get("if-none-match") == '"v1"':
+            return Reply(304, "", {"ETag": '"v1"'})
+        return Reply(200, "<p>slots: none free</p>", {**HTML, "ETag": '"v1"'})
+
+    server.routes["/slots"] = route
+    server.reply("/robots.txt", Reply(200, "User-agent: *\nAllow: /\n"))
+    fetcher = make_fetcher(respect_robots=True)
+    looks = [await fetcher.fetch(server.url("/slots")) for _ in range(4)]
+
+    assert [look.not_modified for look in looks] == [False, True, True, True]
+    assert server.paths() == ["/robots.txt", *["/slots"] * 4]
+    assert [r.peer for r in server.requests] == [server.requests[0].peer] * 5
+
+
 async def test_last_modified_revalidation_and_a_real_change(
     server: LoopbackServer, make_fetcher: Callable[..., Fetcher]
 ) -> None:

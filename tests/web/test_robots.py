@@ -43,6 +43,17 @@ def test_crawl_delay_is_read_and_capped() -> None:
     assert RobotsRules.allow_all("r").crawl_delay(UA) is None
 
 
+def test_the_sitemaps_a_robots_txt_lists_are_read_once_each_in_file_order() -> None:
+    rules = RobotsRules.parse(
+        "Sitemap: https://a.example/s1.xml\nUser-agent: *\nAllow: /\n"
+        "Sitemap: https://a.example/s2.xml\nSitemap: https://a.example/s1.xml\n",
+        "r",
+    )
+    assert rules.sitemaps() == ["https://a.example/s1.xml", "https://a.example/s2.xml"]
+    assert RobotsRules.parse("User-agent: *\nAllow: /\n", "r").sitemaps() == []
+    assert RobotsRules.allow_all("r").sitemaps() == []
+
+
 def test_origin_and_robots_location() -> None:
     assert origin_of("HTTPS://Shop.Example/a?b") == "https://shop.example:443"
     assert origin_of("http://shop.example:8080/x") == "http://shop.example:8080"

@@ -37,44 +37,44 @@ the monitors one core holds looking every 15 minutes.
 
 The fetcher's per-host spacing (1 s between requests to one host) is lifted: every page here
 lives on one loopback host, where a real worker's pages are spread over many hosts.
+
+The world and the monitors are set up by :mod:`sentinel.bench.engine_real_setup`; one measured
+round is :mod:`sentinel.bench.engine_real_rounds`; the tables and the JSON document,
+:mod:`sentinel.bench.engine_real_tables`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-import sqlite3
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from sentinel.bench.engine_scale import IDLE_FOR, make_due
+from sentinel.bench.engine_real_rounds import RoundResult, mean_round, run_round
+from sentinel.bench.engine_real_setup import (
+    create_monitors,
+    loopback_world,
+    sample_of,
+    worker_environment,
+)
 from sentinel.clock import SystemClock
 from sentinel.engine import Engine, RunRetryPolicy, engine_owner
 from sentinel.errors import InvalidInput
-from sentinel.storage import Database, GovernorKind, NewMonitor, NotifyBehavior, open_database
+from sentinel.storage import open_database
 from sentinel.storage.settings import sqlite_url
-from sentinel.storage.statements import StatementLog
 from sentinel.web.politeness import Politeness
 
 if TYPE_CHECKING:
     from sentinel.engine import Runner, RunResult
     from sentinel.monitor.run import RunServices
 
-CREATE_CHUNK = 5000
 LOOKED = "skipped-no-change"
 CADENCE_S = 15 * 60
-RULE = "changed(price_usd)"
-WEBHOOK = {"kind": "webhook", "url": "http://127.0.0.1:9/hook", "timeout_s": 10.0}
 
 
 @dataclass(frozen=True)
@@ -96,22 +96,6 @@ class RealSettings:
             raise InvalidInput(
                 "bench settings", self, "runs, concurrencies and pairs must be > 0, 0 <= share <= 1"
             )
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """One measured round: every sampled monitor run once."""
-
-    runs: int
-    run_s: float
-    runs_per_s: float
-    cpu_ms_per_run: float
-    statements_per_run: float
-    transactions_per_run: float
-    bytes_per_run: float
-    model_calls: int
-    notified: int
-    statuses: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -137,162 +121,6 @@ class RealResult:
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object."""
         return asdict(self)
-
-
-@contextmanager
-def loopback_world() -> Iterator[str]:
-    """The world's server in a child process; yields its base URL (``http://127.0.0.1:P``)."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "sentinel.bench.engine_real_world"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-    )
-    try:
-        assert child.stdout is not None
-        line = child.stdout.readline().decode().strip()
-        if not line.isdigit():
-            raise InvalidInput("bench world", line, "did not start (no port printed)")
-        yield f"http://127.0.0.1:{line}"
-    finally:
-        assert child.stdin is not None
-        child.stdin.close()
-        try:
-            child.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
-        if child.stdout is not None:
-            child.stdout.close()
-
-
-@contextmanager
-def worker_environment(base: str, folder: Path) -> Iterator[None]:
-    """The variables a ``sentinel worker`` would be started with for this world."""
-    wanted = {
-        "SENTINEL_LLM": "openai",
-        "SENTINEL_LLM_BASE_URL": f"{base}/v1",
-        "SENTINEL_LLM_API_KEY": "bench",
-        "SENTINEL_LLM_MODEL": "bench-stand-in",
-        "SENTINEL_SEARCH": "local",
-        "SENTINEL_SEARCH_FOLDER": str(folder),
-        "SENTINEL_FETCH_ALLOW_HOSTS": "127.0.0.1",
-    }
-    saved = {key: os.environ.get(key) for key in wanted}
-    os.environ.update(wanted)
-    try:
-        yield
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-
-
-def sample_of(monitors: int, runs: int) -> list[int]:
-    """The indices of the ``runs`` monitors run, spread evenly over the ``monitors``."""
-    count = min(runs, monitors)
-    return [index * monitors // count for index in range(count)]
-
-
-def kind_of(index: int, sample: dict[int, int]) -> int:
-    """0–3: rules or model governor, notify once or always (:func:`create_monitors`). A
-    sampled monitor takes its kind from its rank in the sample, so the sample holds the four
-    kinds in equal shares whatever its stride."""
-    return sample.get(index, index) % 4
-
-
-async def create_monitors(
-    db: Database, count: int, base: str, sample: list[int] | None = None
-) -> list[int]:
-    """``count`` monitors each naming its page (see the module documentation), idle for a
-    month, created in bulk in one transaction; the ``sample`` (indices) has the four kinds in
-    equal shares."""
-    ranks = {index: rank for rank, index in enumerate(sample or [])}
-    clock = SystemClock()
-    due = clock.now() + IDLE_FOR
-    stamp = f"{time.time_ns():x}"
-    ids: list[int] = []
-    async with db.transaction() as tx:
-        for start in range(0, count, CREATE_CHUNK):
-            news = [
-                NewMonitor(
-                    name=f"real-{stamp}-{index}",
-                    original_query=f"Tell me when the price of widget {index} changes",
-                    action_criteria="the price changed",
-                    notify_behavior=(
-                        NotifyBehavior.ONCE if kind_of(index, ranks) < 2 else NotifyBehavior.ALWAYS
-                    ),
-                    governor_kind=(
-                        GovernorKind.RULES if kind_of(index, ranks) % 2 == 0 else GovernorKind.LLM
-                    ),
-                    governor_rules=RULE if kind_of(index, ranks) % 2 == 0 else None,
-                    channels=[WEBHOOK],
-                    urls=[f"{base}/p/{index}"],
-                    fields=[{"name": "price_usd", "type": "number"}],
-                    min_interval_s=300,
-                    first_run_at=due,
-                )
-                for index in range(start, min(count, start + CREATE_CHUNK))
-            ]
-            ids += await tx.monitors.create_many(news, now=clock.now())
-    return ids
-
-
-def database_bytes(path: Path) -> int:
-    """The size of the database file after a WAL checkpoint (what the runs left on disk),
-    through a connection of its own (the engine's begin every transaction immediate)."""
-    with closing(sqlite3.connect(path)) as connection:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return path.stat().st_size
-
-
-async def run_round(
-    db: Database,
-    path: Path,
-    engine: Engine,
-    ids: list[int],
-    base: str,
-    *,
-    expect: str | None = None,
-) -> RoundResult:
-    """Make ``ids`` due now and let the engine run each once; measured. ``expect``: the
-    status every run must end with (InvalidInput otherwise)."""
-    clock = SystemClock()
-    await make_due(db, dict.fromkeys(ids, clock.now()))
-    model_before = await _model_calls(base)
-    size_before = database_bytes(path)
-    with StatementLog(db) as log:
-        began, cpu = time.perf_counter(), time.process_time()
-        report = await engine.tick()
-        run_s, cpu_s = time.perf_counter() - began, time.process_time() - cpu
-    grown = database_bytes(path) - size_before
-    if len(report.runs) != len(ids):
-        raise InvalidInput("round", len(ids), f"ran {len(report.runs)} of them")
-    statuses: dict[str, int] = {}
-    for run in report.runs:
-        statuses[run.status.value] = statuses.get(run.status.value, 0) + 1
-    if expect is not None and statuses != {expect: len(ids)}:
-        raise InvalidInput("round", statuses, f"every run should have ended {expect}")
-    runs = len(ids)
-    return RoundResult(
-        runs=runs,
-        run_s=round(run_s, 2),
-        runs_per_s=round(runs / run_s, 1),
-        cpu_ms_per_run=round(cpu_s * 1000 / runs, 2),
-        statements_per_run=round(len(log.statements) / runs, 2),
-        transactions_per_run=round(log.transactions / runs, 2),
-        bytes_per_run=round(grown / runs),
-        model_calls=await _model_calls(base) - model_before,
-        notified=sum(1 for run in report.runs if run.notified),
-        statuses=statuses,
-    )
-
-
-async def _model_calls(base: str) -> int:
-    async with httpx.AsyncClient(trust_env=False) as client:
-        counts = (await client.get(f"{base}/_counts")).json()
-    return int(counts["model"])
 
 
 async def _bump(base: str, numbers: list[int]) -> None:
@@ -389,34 +217,6 @@ async def measure_size(
     )
 
 
-def mean_round(rounds: list[RoundResult]) -> RoundResult:
-    """The rounds of one kind as one: their runs and time added, the per-run figures over
-    all their runs."""
-    runs = sum(r.runs for r in rounds)
-    run_s = sum(r.run_s for r in rounds)
-
-    def per_run(name: str, digits: int) -> float:
-        total: float = sum(getattr(r, name) * r.runs for r in rounds)
-        return round(total / runs, digits)
-
-    statuses: dict[str, int] = {}
-    for measured in rounds:
-        for status, count in measured.statuses.items():
-            statuses[status] = statuses.get(status, 0) + count
-    return RoundResult(
-        runs=runs,
-        run_s=round(run_s, 2),
-        runs_per_s=round(runs / run_s, 1) if run_s else 0.0,
-        cpu_ms_per_run=per_run("cpu_ms_per_run", 2),
-        statements_per_run=per_run("statements_per_run", 2),
-        transactions_per_run=per_run("transactions_per_run", 2),
-        bytes_per_run=round(per_run("bytes_per_run", 0)),
-        model_calls=sum(r.model_calls for r in rounds),
-        notified=sum(r.notified for r in rounds),
-        statuses=statuses,
-    )
-
-
 def _old_path_runner(services: RunServices) -> Runner:
     """The runner as it was before the load was read with the claim: each run reads what it
     starts from in a transaction of its own (the baseline of the look rows)."""
@@ -465,10 +265,8 @@ __all__ = [
     "CADENCE_S",
     "RealResult",
     "RealSettings",
-    "RoundResult",
     "cost_ratio",
     "look_cost_ratio",
-    "mean_round",
     "measure_sizes",
     "run_sizes",
 ]

@@ -19,11 +19,11 @@ from sentinel.bench.engine_real import (
     CADENCE_S,
     RealResult,
     RealSettings,
-    RoundResult,
     cost_ratio,
     look_cost_ratio,
     run_sizes,
 )
+from sentinel.bench.engine_real_rounds import RoundResult
 from sentinel.bench.engine_scale import peak_rss_mb
 from sentinel.bench.engine_temporal import _commit
 

@@ -1,9 +1,11 @@
 """The README's one table: what Sentinel measures against its targets on data it was not
 developed on, and on the embedded model, from the committed JSON of ``docs/benchmarks``.
 
-Monitors: the oracle-facts runs on the ``test`` split (every committed seed, averaged), against
-a daily diff and a daily LLM check; with the recall of the events search can reach, and
-Sentinel given the baselines' pages, when the documents hold them (issue 33). Sensing: a
+Monitors: the oracle-facts runs on the ``test`` split with the watch set, searching and given
+the baselines' pages, against issue 33's targets
+(:mod:`sentinel.bench.monitoring.watch_targets`; every committed seed of
+``monitor-watch-set-test-seed*.json``, averaged); without those documents, the earlier runs
+(``monitor-oracle-facts-test-seed*.json``) against a daily diff and a daily LLM check. Sensing: a
 monitor reading real-shaped pages end to end (``sentinel bench sensing``) on the ``test``
 cases, on the embedded model. The embedded model: the chat's fixed set, research (seconds per
 question in one process and as a new command; well-formed, supported and right-subject
@@ -31,6 +33,7 @@ from sentinel.bench.monitoring.targets import (
     SENTINEL,
     format_delay,
 )
+from sentinel.bench.monitoring.watch_targets import watch_targets
 from sentinel.bench.sensing.results import committed_runs
 
 HEADER = "| measured on | metric | Sentinel | target | met |\n|---|---|---:|---:|---|"
@@ -51,7 +54,25 @@ def _met(met: bool) -> str:
     return "yes" if met else "**no**"
 
 
+def _watch_set_rows(folder: Path) -> list[list[str]]:
+    """Issue 33's targets on the watch-set documents (none when there are none)."""
+    paths = sorted(folder.glob("monitor-watch-set-test-seed*.json"))
+    if not paths:
+        return []
+    documents = load_documents(paths)
+    seeds = ", ".join(str(d["seed"]) for d in documents)
+    label = "seed" if len(documents) == 1 else "seeds"
+    return [
+        [f"monitors {target.mode}, `test` worlds, {label} {seeds}", target.metric,
+         target.measured, target.threshold, _met(target.met)]
+        for target in watch_targets(documents)
+    ]  # fmt: skip
+
+
 def _monitor_rows(folder: Path) -> list[list[str]]:
+    watched = _watch_set_rows(folder)
+    if watched:
+        return watched
     paths = sorted(folder.glob("monitor-oracle-facts-test-seed*.json"))
     if not paths:
         return []

@@ -56,6 +56,7 @@ class Stage:
             politeness=Politeness(min_interval=0),
             timeout=FETCH_TIMEOUT_S,
             clock=clock.now,
+            article=False,  # a monitor reads the visible blocks (sentinel.web.extract)
         )
         return cls(scenario, clock, world, search, fetcher)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sentinel.engine.retry import ABANDONED, INTERRUPTED
 from sentinel.storage import SKIPPED_STATUSES, RunRecord, RunStatus
-from sentinel.storage.runs import RunTail
+from sentinel.storage.run_history import RunTail
 
 OPEN = frozenset({RunStatus.PENDING, RunStatus.RUNNING})
 SUCCESS = frozenset({RunStatus.SUCCEEDED, *SKIPPED_STATUSES})

@@ -4,26 +4,26 @@ conclude.
 :func:`sentinel.monitor.run.execute_run` calls them in order (it reads as the pipeline) after
 the run's read plan (:mod:`sentinel.monitor.read_plan`) and, when planned, its look
 (:mod:`sentinel.monitor.look`); each step appends to the run's trace, calls into its stage
-(``sensing``, ``governing``, ``notifying``, ``scheduling``) and the last one writes the run's
-outcome, the monitor's watch set and its schedule.
+(:mod:`~sentinel.monitor.run_sensing`, :mod:`~sentinel.monitor.following`,
+:mod:`~sentinel.monitor.deciding`, ``notifying``, ``scheduling``) and the last one writes the
+run's outcome, the monitor's watch set and its schedule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sentinel.llm import UsageTracker
-from sentinel.monitor.contract.model import contract_of
+from sentinel.monitor import deciding, following
 from sentinel.monitor.failures import RunFailure
-from sentinel.monitor.governing.checks import CheckInput, run_checks
+from sentinel.monitor.following import Reached
 from sentinel.monitor.governing.governor import Governor
 from sentinel.monitor.look import Look
-from sentinel.monitor.models import GovernorContext, GovernorDecision, SensorContext
-from sentinel.monitor.notifying.actuator import notification_for, payload_for, sent_keys
-from sentinel.monitor.notifying.dedupe import decision_key, forgets_memory, suppress_duplicate
+from sentinel.monitor.models import GovernorDecision
+from sentinel.monitor.notifying.actuator import notification_for, payload_for
+from sentinel.monitor.notifying.dedupe import decision_key
 from sentinel.monitor.outcome import RunOutcome, RunStatusName
 from sentinel.monitor.read_plan import ReadPlan
 from sentinel.monitor.recording import (
@@ -34,10 +34,10 @@ from sentinel.monitor.recording import (
     sensor_document,
     summarize_usage,
 )
+from sentinel.monitor.run_sensing import sense_run
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.cadence import after_decision, after_failure, after_skip
-from sentinel.monitor.sensing.schema import schema_for
-from sentinel.monitor.sensing.sensor import Sensor, SensorResult
+from sentinel.monitor.sensing.result import SensorResult
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.monitor.services import RunServices
 from sentinel.monitor.trace import RunTrace
@@ -47,13 +47,8 @@ from sentinel.monitor.watch_learning import (
     next_with_look,
     watch_context,
 )
-from sentinel.monitor.watch_links import follow_links
-from sentinel.monitor.watch_set import WatchSet, monitor_terms
+from sentinel.monitor.watch_set import WatchSet
 from sentinel.storage import RunEnding, RunStatus, StateVersionRecord
-from sentinel.storage.enums import NotifyBehavior
-
-FULL_READ_EVERY = 3
-"""In a quiet stretch, every this-many-th run reads all its pages; the others probe."""
 
 
 @dataclass
@@ -75,7 +70,7 @@ class RunIteration:
     decision: dict[str, Any] | None = None
     forget_sent: bool = False
     look: Look | None = None
-    linked: dict[str, PageRecord] = field(default_factory=dict)
+    reached: Reached = field(default_factory=Reached)
 
     @property
     def now(self) -> datetime:
@@ -91,91 +86,26 @@ class RunIteration:
         )
 
     async def sense(self) -> SensorResult:
-        services, loaded, plan = self.services, self.loaded, self.plan
-        monitor = loaded.monitor
-        search, fetcher = services.sources(monitor)
-        # Sources of its own reached through search (A2A agents) make a monitor with named
-        # pages search too; otherwise it reads just its pages.
-        search_too = plan.search_too
-        named: Sequence[str] = monitor.urls
-        keep_unread = False
-        if self.look is not None and self.look.watch is not None:
-            # A look saw a watched page's relevant content change: read the watch set
-            # instead of searching; the pages it does not cover keep their fingerprints.
-            named, keep_unread, search_too = self.look.watch.urls, True, False
-            self.trace.add(
-                "look",
-                f"relevant content changed on {len(self.look.changed)} watched page(s): "
-                "reading the watch set instead of searching",
-                pages=self.look.answers,
-            )
-        contract = contract_of(monitor)
-        sensor = Sensor(
-            services.sensor_model,
-            search,
-            fetcher,
-            max_pages=services.max_pages,
-            page_chars=services.page_chars,
-            num_results=services.num_results,
-            timeout_s=services.sensor_timeout_s,
-        )
-        ctx = SensorContext(
-            original_query=monitor.original_query,
-            current_query=monitor.current_query,
-            previous_state=loaded.previous_state,
-            run_count=monitor.run_count,
-            now=self.now,
-            state_schema=schema_for(monitor.governor_rules, monitor.fields),
-            contract=contract.model_dump(mode="json") if contract else None,
-        )
-        evidence = loaded.latest.evidence if loaded.latest else []
-        cited = tuple(dict.fromkeys(str(e["url"]) for e in evidence if e.get("url")))
-        previous = plan.previous
-        force = loaded.history.decision_pending
-        # A monitor that looks at a watch set between searches counts its looks as skips;
-        # its rare search reads in full rather than probing.
-        watching = plan.watch is not None
-        probe = probe_run(loaded.history.consecutive_skips) and not watching
-        self.sensed = await sensor.sense(
-            ctx,
-            previous=previous,
-            cited=cited,
-            force=force,
-            probe=probe,
-            named=named,
-            search_too=search_too,
-            keep_unread=keep_unread,
-        )
-        self.trace.add_sensor(self.sensed.trace, self.sensed.store.state.workspace)
-        decision = self.sensed.prefilter
-        self.trace.add(
-            "prefilter",
-            self.sensed.reason,
-            skip=self.sensed.status in ("skipped", "empty"),
-            changed=list(decision.changed_urls) if decision else None,
-            new_hits=list(decision.new_hits) if decision else None,
-            notes=list(decision.notes) if decision and decision.notes else None,
-        )
+        """Read and sense (:func:`~sentinel.monitor.run_sensing.sense_run`)."""
+        self.sensed = await sense_run(self.services, self.loaded, self.plan, self.look, self.trace)
         return self.sensed
 
     async def follow(self, sensed: SensorResult) -> dict[str, PageRecord]:
-        """Follow the links of the pages read that lead towards the watched state
-        (:mod:`sentinel.monitor.watch_links`), for a monitor that keeps a watch set and read
-        pages this run; the pages reached are candidates of its watch set."""
-        if self.plan.lifetime is None or self.loaded.monitor.urls or not sensed.pages:
+        """Follow the pages read towards the watched state (:mod:`sentinel.monitor.following`),
+        for a monitor that keeps a watch set and read pages this run; the pages reached are
+        candidates of its watch set."""
+        if self.loaded.monitor.urls or not sensed.pages:
             return {}
-        monitor = self.loaded.monitor
-        terms, _ = monitor_terms(monitor.original_query, monitor.action_criteria)
-        before = self._watch_before()
-        watched = before.urls if before is not None else ()
-        self.linked = await follow_links(self.plan.fetcher, sensed.pages, terms, watched=watched)
-        if self.linked:
-            self.trace.add(
-                "follow",
-                f"followed {len(self.linked)} link(s) towards the watched state",
-                pages=list(self.linked),
-            )
-        return self.linked
+        self.reached = await following.follow(
+            self.services,
+            self.plan.fetcher,
+            self.loaded,
+            sensed,
+            self._watch_before(),
+            self.trace,
+            now=self.now,
+        )
+        return self.reached.pages
 
     async def skip(self, sensed: SensorResult, *, calls_saved: int) -> RunOutcome:
         history = self.loaded.history
@@ -289,69 +219,10 @@ class RunIteration:
         return version
 
     async def govern(self, governor: Governor, sensed: SensorResult) -> GovernorDecision:
-        assert sensed.output is not None
-        monitor = self.loaded.monitor
-        ctx = GovernorContext(
-            original_query=monitor.original_query,
-            action_criteria=monitor.action_criteria,
-            previous_state=self.loaded.previous_state,
-            current_state=sensed.output.updated_state,
-            volatility_hint=sensed.output.volatility_hint,
-            run_count=monitor.run_count,
-            notify=NotifyBehavior(monitor.notify_behavior.value),
-            evidence=sensed.output.evidence,
-            now=self.now,
-            readings=sensed.output.readings,
-        )
-        with self.trace.timed("govern") as note:
-            proposed = await governor.govern(ctx)
-            proposal = "act" if proposed.should_act else "do not act"
-            note.summary = (
-                f"{governor.kind} governor: {proposal}; next check {proposed.next_check!r}"
-            )
-            note.detail["reasoning"] = proposed.reasoning
-        if governor.kind == "contract":
-            # The contract's readings were verified against the pages before the condition
-            # saw them (sentinel.monitor.reading.verify): nothing is left to argue with.
-            return self._deduplicated(proposed, proposed, governor.kind)
-        given = CheckInput(
-            {url: page.readable_text for url, page in sensed.pages.items()},
-            criteria=monitor.action_criteria,
-            mission=monitor.original_query,
-            previous_state=ctx.previous_state,
-            current_state=ctx.current_state,
-            governor=governor.kind,
-            rule=monitor.governor_rules,
-        )
-        decision, verdict = run_checks(proposed, given)
-        if proposed.should_act:
-            grounded = verdict.result.grounded
-            self.trace.add(
-                "checks",
-                f"suppressed by {verdict.failed}: {verdict.reason}"
-                if verdict.failed
-                else f"passed {', '.join(verdict.ran)}; {len(grounded)} grounded quote(s)",
-                failed=verdict.failed,
-                rejected=[f"{r.evidence.url}: {r.reason}" for r in verdict.result.rejected] or None,
-            )
-        return self._deduplicated(proposed, decision, governor.kind)
-
-    def _deduplicated(
-        self, proposed: GovernorDecision, decision: GovernorDecision, kind: str
-    ) -> GovernorDecision:
-        """``decision`` unless notify=always already sent its facts; recorded for the run."""
-        monitor = self.loaded.monitor
-        behaviour = NotifyBehavior(monitor.notify_behavior.value)
-        self.forget_sent = forgets_memory(proposed, behaviour)
-        decision, duplicate = suppress_duplicate(decision, behaviour, sent_keys(monitor.context))
-        if duplicate is not None:
-            self.trace.add("dedupe", f"suppressed: {duplicate}")
-        self.decision = {
-            "governor": kind,
-            **decision.model_dump(mode="json"),
-            "proposed_should_act": proposed.should_act,
-        }
-        return decision
+        """Decide, then guard the decision (:mod:`sentinel.monitor.deciding`)."""
+        decided = await deciding.govern(governor, sensed, self.loaded, self.trace)
+        self.decision, self.forget_sent = decided.record, decided.forget_sent
+        return decided.decision
 
     async def conclude(self, sensed: SensorResult, decision: GovernorDecision) -> RunOutcome:
         assert sensed.output is not None
@@ -440,9 +311,17 @@ class RunIteration:
 
     def _learned(self, sensed: SensorResult) -> WatchSet | None:
         """The watch set after this run, None when the monitor keeps none."""
-        if self.plan.lifetime is None or self.loaded.monitor.urls:
+        if self.loaded.monitor.urls:
             return None
-        return learn_watch(self.loaded, sensed, self._watch_before(), linked=self.linked)
+        return learn_watch(
+            self.loaded,
+            sensed,
+            self._watch_before(),
+            linked=self.reached.linked,
+            sitemap=self.reached.sitemapped,
+            entered=dict.fromkeys(self.look.found, "sitemap") if self.look else None,
+            sitemaps_read=self.reached.sitemaps.read_at if self.reached.sitemaps else None,
+        )
 
     def _with_look(
         self, scheduled: ScheduledRun, watch: WatchSet | None
@@ -467,14 +346,6 @@ class RunIteration:
             recorded=True,
             **fields,
         )
-
-
-def probe_run(consecutive_skips: int) -> bool:
-    """Whether this run may probe (re-read only the pages that matter most; see
-    :class:`~sentinel.monitor.sensing.sensor.SensorPolicy`): in a quiet stretch, except every
-    :data:`FULL_READ_EVERY`-th run of it, which reads in full — a change on a page the probe
-    does not re-read (and search does not reveal) is seen at that run at the latest."""
-    return consecutive_skips > 0 and consecutive_skips % FULL_READ_EVERY != 0
 
 
 def _page_texts(sensed: SensorResult) -> list[str]:

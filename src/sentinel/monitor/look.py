@@ -8,13 +8,19 @@ watched page, :func:`sentinel.monitor.watch_set.relevant_fingerprint`), is uncha
 - Every page unchanged (for a watch set, a page that could not be fetched counts as unchanged:
   an outage is not a change; its host asking to be left alone with 429/503 rests it for its
   ``Retry-After`` or a backoff): :func:`record_look` writes the run — ``skipped-no-change`` —
-  the watch set's history and the next run in one transaction; no search, no sensor agent,
-  no model. A look at named pages is recorded compactly (:class:`sentinel.storage.LookEnding`:
-  each page's answer, no trace), with the looks that end together (group commit); a look at a
-  watch set keeps its trace, since it writes the set's history too.
-- A watched page's relevant content changed: the run goes on as a full read of the watch set
-  instead of a search (:class:`Look` is handed to the full path); a named page that changed
-  or could not be fetched gives the run to the full path, which reads it again.
+  and the next run in one transaction; no search, no sensor agent, no model. A look that
+  leaves the watch set as it was (every page found as kept: its validators, no failure, no
+  rest, no full run to set) — every look at named pages, nearly every look at a watch set — is
+  recorded compactly (:class:`sentinel.storage.LookEnding`: each page's answer, no trace), with
+  the looks that end together (group commit); a look that changed what the set keeps (new
+  validators, a failure, a host's rest, a moment for a full run) writes the set with a trace.
+- A watched page's relevant content changed, or a watched host's sitemap (read once per
+  :data:`~sentinel.monitor.scheduling.looks.SITEMAP_EVERY`,
+  :func:`sentinel.monitor.watch_sitemaps.look_at_sitemaps`) lists a page new since the last
+  read that names the monitor's words: the run goes on as a full read of the watch set, with
+  the new pages, instead of a search (:class:`Look` is handed to the full path); a named
+  page that changed or could not be fetched gives the run to the full path, which reads it
+  again.
 - The process's request budget (:mod:`sentinel.monitor.budget`) has no room for the look:
   nothing is asked, and the run is recorded as ``skipped-nothing-read`` with the time the
   budget has room as its next run.
@@ -44,10 +50,11 @@ from sentinel.monitor.watch_set import (
     relevant_fingerprint,
     watch_set_context,
 )
+from sentinel.monitor.watch_sitemaps import look_at_sitemaps
 from sentinel.pacing import Backoff
 from sentinel.storage import GovernorKind, LookEnding, RunEnding, RunStatus
 from sentinel.web.errors import FetchError
-from sentinel.web.fetch import REFUSAL_STATUSES
+from sentinel.web.polite_client import REFUSAL_STATUSES
 
 NO_CHANGE = "no change: every page looked at is unchanged"
 BUDGET_SPENT = "not looked at: the request budget is spent"
@@ -60,13 +67,20 @@ minutes, doubling with each refusal in a row, up to six hours."""
 class Look:
     """What a look saw: how each page answered, the watched pages whose relevant content
     changed (a named page's change is not a look: :func:`take_look` returns None), the watch
-    set after the look (None for named pages), and, when the request budget had no room,
-    when it will."""
+    set after the look (None for named pages), when the request budget had no room, when it
+    will, and the pages new in the watched hosts' sitemaps (``found``: read with the watch
+    set)."""
 
     answers: dict[str, str]
     changed: tuple[str, ...]
     watch: WatchSet | None
     deferred_until: datetime | None = None
+    found: tuple[str, ...] = ()
+
+    @property
+    def read_in_full(self) -> bool:
+        """Whether the run goes on as a full read of the watch set."""
+        return bool(self.changed or self.found)
 
 
 async def take_look(services: RunServices, peeked: PeekedRun, plan: ReadPlan) -> Look | None:
@@ -75,7 +89,7 @@ async def take_look(services: RunServices, peeked: PeekedRun, plan: ReadPlan) ->
     now = peeked.now
     budget = services.request_budget
     if budget is not None and plan.targets:
-        free = budget.take(len(plan.targets), now)
+        free = budget.take(len(plan.targets) + len(plan.sitemaps), now)
         if free is not None:
             unasked = {target.url: "not asked: request budget spent" for target in plan.targets}
             return Look(unasked, (), plan.watch, deferred_until=free)
@@ -106,22 +120,31 @@ async def take_look(services: RunServices, peeked: PeekedRun, plan: ReadPlan) ->
             changed.append(target.url)
         answers[target.url] = answer
         if watched is not None:
-            seen[target.url] = replace(
+            # A page found as kept (its validators, no failure, no rest) leaves the set as it
+            # was, so the look is recorded compactly; anything new is counted as a look.
+            kept = replace(
                 watched,
-                looks=watched.looks + 1,
                 etag=result.etag,
                 last_modified=result.last_modified,
                 failures=0,
                 resume_at=None,
             )
+            seen[target.url] = kept if kept == watched else replace(kept, looks=kept.looks + 1)
     watch = plan.watch
+    found: tuple[str, ...] = ()
     if watch is not None:
         pages = tuple(seen.get(page.url, page) for page in watch.pages)
         watch = replace(watch, pages=pages).without_failing()
         for page in plan.watch.pages if plan.watch else ():
             if page.url not in answers:
                 answers[page.url] = f"resting until {page.resume_at}"
-    return Look(answers, tuple(changed), watch)
+        if plan.sitemaps:
+            sitemaps = await look_at_sitemaps(
+                services.fetcher, watch, plan.sitemaps, terms, now=now
+            )
+            answers.update(sitemaps.answers)
+            watch, found = replace(watch, sitemaps_read=dict(sitemaps.read_at)), sitemaps.found
+    return Look(answers, tuple(changed), watch, found=found)
 
 
 def _fingerprint(target: LookTarget, page: PageRecord, terms: frozenset[str]) -> str:
@@ -181,7 +204,7 @@ async def record_look(
         )
         reason, status = NO_CHANGE, RunStatus.SKIPPED_NO_CHANGE
     saved = 1 + (monitor.governor_kind is GovernorKind.LLM)
-    if watch is None and not deferred and not services.full_look_records:
+    if watch == plan.watch and not deferred and not services.full_look_records:
         # The compact record (storage.LookEnding): no trace, each page's answer in order; the
         # engine writes the looks that end together in one transaction (group commit).
         compact = LookEnding(tuple(look.answers.values()), calls_saved=saved)

@@ -7,10 +7,13 @@ then sense). A look is planned for
 
 - a monitor that reads only its named pages (``urls``), when the stored snapshot knows exactly
   those pages (each compared by its content fingerprint);
-- a monitor with a watch set (:mod:`sentinel.monitor.watch_set`; its kind of state has a
-  lifetime, :func:`sentinel.monitor.scheduling.looks.watch_lifetime`), between its searches
-  (each page compared by the fingerprint of its relevant content; a page whose host asked to
-  be left alone is not asked);
+- a monitor with a watch set (:mod:`sentinel.monitor.watch_set`: every monitor that finds
+  its pages by search; its kind of state sets the pace,
+  :func:`sentinel.monitor.scheduling.looks.watch_lifetime`), between its searches (each page
+  compared by the fingerprint of its relevant content; a page whose host asked to be left
+  alone is not asked), with the sitemaps of its hosts once per
+  :data:`~sentinel.monitor.scheduling.looks.SITEMAP_EVERY`
+  (:func:`sentinel.monitor.watch_sitemaps.hosts_to_look`);
 
 and never when its last state waits for a decision, when its own sources answer through search
 (A2A agents), or, for a watch set, when the set is stale or the search is due.
@@ -29,9 +32,10 @@ from sentinel.monitor.sensing.prefilter import SourceSnapshot
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json
 from sentinel.monitor.services import RunServices
 from sentinel.monitor.watch_set import WatchSet, watch_set_from_context
+from sentinel.monitor.watch_sitemaps import hosts_to_look
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.storage import MonitorRecord
-from sentinel.web.fetch import Validators
+from sentinel.web.fetch_result import Validators
 
 ReadKind = Literal["look", "full"]
 
@@ -53,19 +57,20 @@ class ReadPlan:
     """What this run reads (see the module documentation): ``look`` with its ``targets``, or
     ``full``; the monitor's lifetime and watch set (None: it keeps none), the fetcher its
     pages are read with, whether it also searches for its own sources, the stored snapshot,
-    and why."""
+    and why; ``sitemaps``: the hosts whose sitemaps a look at a watch set reads too."""
 
     kind: ReadKind
     why: str
-    lifetime: Lifetime | None
+    lifetime: Lifetime
     watch: WatchSet | None
     fetcher: PageFetcher
     search_too: bool
     previous: SourceSnapshot | None
     targets: tuple[LookTarget, ...] = ()
+    sitemaps: tuple[str, ...] = ()
 
 
-def monitor_lifetime(monitor: MonitorRecord) -> Lifetime | None:
+def monitor_lifetime(monitor: MonitorRecord) -> Lifetime:
     """How long the state ``monitor`` watches lasts (see
     :func:`sentinel.monitor.scheduling.looks.watch_lifetime`)."""
     contract = contract_of(monitor)
@@ -77,10 +82,10 @@ def monitor_lifetime(monitor: MonitorRecord) -> Lifetime | None:
     )
 
 
-def keeps_watch_set(monitor: MonitorRecord, lifetime: Lifetime | None) -> bool:
+def keeps_watch_set(monitor: MonitorRecord) -> bool:
     """Whether ``monitor`` keeps a watch set: it finds its pages by search (no named
-    pages) and its state has a lifetime."""
-    return not monitor.urls and lifetime is not None
+    pages)."""
+    return not monitor.urls
 
 
 def plan_read(services: RunServices, peeked: PeekedRun) -> ReadPlan:
@@ -91,7 +96,7 @@ def plan_read(services: RunServices, peeked: PeekedRun) -> ReadPlan:
     # Sources of its own reached through search (A2A agents) make every run search.
     own_search = search is not services.search
     previous = snapshot_from_json(peeked.latest.fingerprints if peeked.latest else None)
-    watch = watch_set_from_context(monitor.context) if keeps_watch_set(monitor, lifetime) else None
+    watch = watch_set_from_context(monitor.context) if keeps_watch_set(monitor) else None
 
     def full(why: str) -> ReadPlan:
         return ReadPlan("full", why, lifetime, watch, fetcher, own_search, previous)
@@ -106,12 +111,13 @@ def plan_read(services: RunServices, peeked: PeekedRun) -> ReadPlan:
         targets = tuple(_named_target(url, previous) for url in monitor.urls)
         return ReadPlan("look", "named pages", lifetime, None, fetcher, False, previous, targets)
     if watch is None:
-        return full("it keeps no watch set" if lifetime is not None else "a lasting state")
+        return full("it keeps no watch set yet")
     if search_due(watch, now=now):
         return full("its search is due" if not watch.stale else "its watch set is stale")
     found = (_watched_target(url, watch, now) for url in watch.urls)
     asked = tuple(target for target in found if target is not None)
-    return ReadPlan("look", "watch set", lifetime, watch, fetcher, False, previous, asked)
+    hosts = hosts_to_look(watch, now=now)
+    return ReadPlan("look", "watch set", lifetime, watch, fetcher, False, previous, asked, hosts)
 
 
 def _named_target(url: str, previous: SourceSnapshot) -> LookTarget:

@@ -24,7 +24,7 @@ from sentinel.monitor.models import SensorOutput
 from sentinel.monitor.notifying.actuator import SENT_KEYS, remember_key, sent_keys
 from sentinel.monitor.scheduling.history import HISTORY_DEPTH, RunHistory, read_history
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
-from sentinel.monitor.sensing.sensor import SensorResult
+from sentinel.monitor.sensing.result import SensorResult
 from sentinel.monitor.sensing.stored_snapshot import snapshot_to_json
 from sentinel.notify import NotificationPayload, enqueue_notification
 from sentinel.storage import (
@@ -93,6 +93,12 @@ async def peek_run(
     run."""
     async with db.reading() as tx:
         return await _read(tx, monitor_id, run_id=run_id, now=now)
+
+
+async def peek_in(tx: Transaction, monitor_id: int, *, now: datetime) -> PeekedRun | NotRunnable:
+    """:func:`peek_run` inside the caller's transaction (a driver that claims the monitor reads
+    what its run starts from in the claim's transaction)."""
+    return await _read(tx, monitor_id, run_id=None, now=now)
 
 
 async def _read(

@@ -12,8 +12,9 @@ direction:
    ``skipped-no-change`` with its next time in one transaction, without an agent, an app or a
    model request — a look is a read whose answer was 304. Otherwise the run record is started
    and the full read searches and/or reads the pages (a watched page that changed: the watch
-   set instead of a search), then follows the links that lead towards the watched state
-   (:mod:`sentinel.monitor.watch_links`);
+   set instead of a search), then follows the links, and the addresses its hosts' sitemaps
+   list, that lead towards the watched state (:mod:`sentinel.monitor.watch_links`,
+   :mod:`sentinel.monitor.watch_sitemaps`);
 3. **sense** (:mod:`sentinel.monitor.sensing.sensor`): pre-filter and report the state. When
    every source is unchanged and no search hit is new, stop here: the run is recorded as
    ``skipped-no-change`` (``skipped-nothing-read`` when there was no page to read at all, with
@@ -102,7 +103,7 @@ async def execute_run(
             look = await take_look(services, peeked, plan)  # a conditional read
         except EXPECTED_ERRORS:
             look = None
-        if look is not None and not look.changed:
+        if look is not None and not look.read_in_full:
             return await record_look(services, peeked, plan, look)
     loaded = await start_run(services.db, peeked)
     run = RunIteration(services, loaded, RunTrace(services.clock.now), plan, look=look)
@@ -111,7 +112,7 @@ async def execute_run(
             run.start()
             governor = make_governor(loaded.monitor, services.governor_model)
             sensed = await run.sense()  # read in full, pre-filter, report the state
-            await run.follow(sensed)  # links towards the watched state join the watch set
+            await run.follow(sensed)  # links and sitemap pages towards the watched state
             if sensed.status in ("skipped", "empty"):
                 return await run.skip(sensed, calls_saved=1 + governor.model_calls)
             if sensed.status == "failed" or sensed.output is None:

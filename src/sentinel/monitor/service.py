@@ -57,12 +57,14 @@ def spec_input(
     max_interval: str | None = None,
     urls: Sequence[str] = (),
     fields: Sequence[str] = (),
+    requests_per_day: int | None = None,
 ) -> dict[str, Any]:
     """The spec data of a monitor entered field by field (``watch add``, the web form).
 
     A rule selects the rules governor; without criteria, the query itself says when to notify
     (with a rule, the rule does). Unset options (None) keep the spec's defaults. ``urls`` are
-    the pages to read on every run; ``fields`` the state's fields as ``name:type``.
+    the pages to read on every run; ``fields`` the state's fields as ``name:type``;
+    ``requests_per_day`` the page requests a day its looks may make.
     """
     data: dict[str, Any] = {
         "query": query,
@@ -72,6 +74,8 @@ def spec_input(
     optional = {"name": name, "rules": rules, "timezone": timezone}
     optional |= {"min_interval": min_interval, "max_interval": max_interval}
     data |= {key: value for key, value in optional.items() if value is not None}
+    if requests_per_day is not None:
+        data["requests_per_day"] = requests_per_day
     data["criteria"] = criteria if criteria is not None else ("" if rules else query)
     if urls:
         data["urls"] = list(urls)

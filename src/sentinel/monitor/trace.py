@@ -2,11 +2,11 @@
 and token usage. It is stored with the run (``runs.trace``), shown by the UI, hashed by receipts.
 
 Entries are JSON objects with at least ``step`` (``load``, ``search``, ``fetch``, ``sensor``,
-``prefilter``, ``persist``, ``govern``, ``grounding``, ``dedupe``, ``notify``, ``schedule``,
-``error``), ``summary`` (one line for people) and ``at`` (the run's clock). The sensor's steps
-come from the agent runtime's own trace records, kept whole (``agent``, ``activation``,
-``agent_step``, ``action``, ``payload``, ``result``, ``error``, ``refused``, ``output``,
-``usage``, ``duration_s``).
+``prefilter``, ``sitemap``, ``follow``, ``persist``, ``govern``, ``grounding``, ``dedupe``,
+``notify``, ``schedule``, ``error``), ``summary`` (one line for people) and ``at`` (the run's
+clock). The sensor's steps come from the agent runtime's own trace records, kept whole
+(``agent``, ``activation``, ``agent_step``, ``action``, ``payload``, ``result``, ``error``,
+``refused``, ``output``, ``usage``, ``duration_s``).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ The look itself is :mod:`sentinel.monitor.look`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -19,10 +20,11 @@ from sentinel.monitor.contract.model import Lifetime
 from sentinel.monitor.recording import LoadedRun
 from sentinel.monitor.scheduling.bounds import ScheduledRun
 from sentinel.monitor.scheduling.looks import look_wait, with_look
-from sentinel.monitor.sensing.sensor import SensorResult
+from sentinel.monitor.sensing.result import SensorResult
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.monitor.services import RunServices
 from sentinel.monitor.watch_set import (
+    Via,
     WatchSet,
     choose_watched,
     watch_set_context,
@@ -50,10 +52,16 @@ def learn_watch(
     previous: WatchSet | None,
     *,
     linked: Mapping[str, PageRecord] | None = None,
+    sitemap: Mapping[str, PageRecord] | None = None,
+    sitemaps_read: Mapping[str, str] | None = None,
+    entered: Mapping[str, Via] | None = None,
 ) -> WatchSet:
     """The monitor's watch set after this run (see :mod:`sentinel.monitor.watch_set`):
     ``previous`` (the look's, whose history is the newest, else the stored one) with the
-    pages this run read and the ``linked`` pages it reached by following their links."""
+    pages this run read, the ``linked`` pages it reached by following their links and the
+    ``sitemap`` pages it reached from their hosts' sitemaps; ``sitemaps_read``: when it
+    last read each host's sitemap, after this run (None: as before); ``entered``: how the
+    pages read that a look found (in a sitemap) entered."""
     monitor = loaded.monitor
     # The pages the state quotes: this run's, else the stored state's (a skipped run).
     if sensed.output is not None:
@@ -70,14 +78,18 @@ def learn_watch(
         searched=sensed.store.state.workspace.searched,
         cited=cited,
         linked=linked,
+        sitemap=sitemap,
+        entered=entered,
     )
+    if sitemaps_read is not None:
+        watch = replace(watch, sitemaps_read=dict(sitemaps_read))
     return watch.with_held(loaded.history.held)
 
 
 def next_with_look(
     scheduled: ScheduledRun,
     watch: WatchSet | None,
-    lifetime: Lifetime | None,
+    lifetime: Lifetime,
     *,
     services: RunServices,
     monitor: MonitorRecord,
@@ -87,8 +99,6 @@ def next_with_look(
     the pages' history, the monitor's request budget and its own minimum interval); with the
     watch set to store (see :func:`sentinel.monitor.scheduling.looks.with_look`). A monitor
     with named pages looks at them at the same pace (it keeps no watch set)."""
-    if lifetime is None:
-        return scheduled, watch
     pages = len(monitor.urls) if monitor.urls else None
     if watch is None and pages is None:
         return scheduled, watch

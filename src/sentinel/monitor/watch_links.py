@@ -6,7 +6,10 @@ page to its appointment booking, a status page to its index of notices. A full r
 pages follows a few of their links (:func:`links_to_follow`, at most :data:`FOLLOW_PER_RUN`)
 whose anchor text or address names the monitor's subject or criteria words, or says it leads
 to the watched kind of state (:data:`STATE_WORDS`: availability, booking, tickets, stock,
-notices…). The pages reached are scored like any page read
+notices…). The addresses a host's sitemap lists (:mod:`sentinel.monitor.watch_sitemaps`)
+are candidates too, scored the same way on their path's words (a link without anchor text):
+links and sitemap addresses share the run's :data:`FOLLOW_PER_RUN` fetches, best first, a link
+before a sitemap address of the same score. The pages reached are scored like any page read
 (:func:`sentinel.monitor.watch_set.choose_watched`) and join the watch set when they name the
 criteria's words.
 """
@@ -14,7 +17,9 @@ criteria's words.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
 from urllib.parse import unquote, urlsplit
 
 from sentinel.monitor.failures import EXPECTED_ERRORS
@@ -22,9 +27,10 @@ from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.monitor.watch_set import stem_words
 from sentinel.monitor.workspace import PageFetcher
 from sentinel.web.links import PageLink
+from sentinel.web.sitemap import SitemapEntry, newest_first
 
 FOLLOW_PER_RUN = 2
-"""The most links one full run follows (each is a page fetch)."""
+"""The most links one full run follows, sitemap addresses included (each is a page fetch)."""
 STATE_WORDS = frozenset(
     stem_words(
         "availability available book booking reserve reservation appointment appointments "
@@ -53,6 +59,49 @@ def link_score(link: PageLink, terms: Collection[str]) -> int:
     return named + bool(words & STATE_WORDS) if named or words & STATE_WORDS else 0
 
 
+FollowedVia = Literal["link", "sitemap"]
+"""How a page followed was found: a link of a page read, or its host's sitemap."""
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The pages one run reached beyond those it read: by a link, or from a sitemap."""
+
+    linked: dict[str, PageRecord] = field(default_factory=dict)
+    sitemap: dict[str, PageRecord] = field(default_factory=dict)
+
+
+def scored_links(
+    pages: Iterable[PageRecord], terms: Collection[str], *, known: Collection[str]
+) -> dict[str, int]:
+    """The links of ``pages`` that score (:func:`link_score`), each with its best score, in
+    reading order, leaving out the pages already read or watched (``known``)."""
+    scored: dict[str, int] = {}
+    for page in pages:
+        for link in page.links:
+            if link.url in known or link.url == page.url or link.url == page.final_url:
+                continue
+            score = link_score(link, terms)
+            if score > scored.get(link.url, 0):
+                scored[link.url] = score
+    return scored
+
+
+def scored_sitemap(
+    entries: Sequence[SitemapEntry], terms: Collection[str], *, known: Collection[str]
+) -> dict[str, int]:
+    """The sitemap ``entries`` that score, as a link without anchor text does (the words of
+    the address's path), newest ``lastmod`` first, leaving out the pages ``known``."""
+    scored: dict[str, int] = {}
+    for entry in newest_first(tuple(entries)):
+        if entry.url in known:
+            continue
+        score = link_score(PageLink(url=entry.url), terms)
+        if score > 0:
+            scored.setdefault(entry.url, score)
+    return scored
+
+
 def links_to_follow(
     pages: Iterable[PageRecord],
     terms: Collection[str],
@@ -63,17 +112,23 @@ def links_to_follow(
     """The addresses of at most ``limit`` links of ``pages`` worth following (best
     :func:`link_score` first, then in reading order), leaving out the pages already read or
     watched (``known``)."""
-    scored: dict[str, int] = {}
-    for page in pages:
-        for link in page.links:
-            if link.url in known or link.url == page.url or link.url == page.final_url:
-                continue
-            score = link_score(link, terms)
-            if score > scored.get(link.url, 0):
-                scored[link.url] = score
-    order = list(scored)
-    ranked = sorted(scored, key=lambda url: (-scored[url], order.index(url)))
-    return ranked[:limit]
+    return [url for url, _ in to_follow(scored_links(pages, terms, known=known), {}, limit)]
+
+
+def to_follow(
+    links: Mapping[str, int], listed: Mapping[str, int], limit: int = FOLLOW_PER_RUN
+) -> list[tuple[str, FollowedVia]]:
+    """At most ``limit`` of the scored ``links`` and sitemap addresses (``listed``), best
+    first; at the same score a link comes before a sitemap address, then their own order."""
+    ranked: list[tuple[int, int, int, str, FollowedVia]] = [
+        (-score, 0, index, url, "link") for index, (url, score) in enumerate(links.items())
+    ]
+    ranked += [
+        (-score, 1, index, url, "sitemap")
+        for index, (url, score) in enumerate(listed.items())
+        if url not in links
+    ]
+    return [(url, via) for *_, url, via in sorted(ranked)[:limit]]
 
 
 async def follow_links(
@@ -83,16 +138,24 @@ async def follow_links(
     *,
     watched: Collection[str],
     limit: int = FOLLOW_PER_RUN,
-) -> dict[str, PageRecord]:
-    """Fetch the links of ``pages`` worth following (:func:`links_to_follow`); a link that
-    cannot be fetched is left out (it is a candidate, not a source)."""
-    known = {*pages, *watched}
-    followed: dict[str, PageRecord] = {}
-    for url in links_to_follow(pages.values(), terms, known=known, limit=limit):
+    sitemap: Sequence[SitemapEntry] = (),
+) -> Followed:
+    """Fetch the links of ``pages`` and the ``sitemap`` addresses worth following
+    (:func:`to_follow`, ``limit`` in all); one that cannot be fetched is left out (it is a
+    candidate, not a source)."""
+    known = {*pages, *watched, *(page.final_url for page in pages.values())}
+    chosen = to_follow(
+        scored_links(pages.values(), terms, known=known),
+        scored_sitemap(sitemap, terms, known=known),
+        limit,
+    )
+    followed = Followed()
+    for url, via in chosen:
         try:
             result = await fetcher.fetch(url)
         except EXPECTED_ERRORS:
             continue
         if result.has_content:
-            followed[url] = PageRecord.of(result)
+            reached = followed.linked if via == "link" else followed.sitemap
+            reached[url] = PageRecord.of(result)
     return followed

@@ -9,8 +9,9 @@ the run history the schedule reads; the key of the one-page set before it,
 :data:`LEGACY_KEY`, is still read and emptied at the next write):
 
 - **which pages** (:func:`choose_watched`): of the pages a run read in full — found by search,
-  or by following a link from a page already read (:mod:`sentinel.monitor.watch_links`: "View
-  availability", a product listing, an index of notices) — those whose relevant excerpt (the
+  by following a link from a page already read (:mod:`sentinel.monitor.watch_links`: "View
+  availability", a product listing, an index of notices), or listed in the sitemap of a host
+  it read (:mod:`sentinel.monitor.watch_sitemaps`) — those whose relevant excerpt (the
   paragraphs that mention the mission's or the criteria's words, and the page's structured
   offers and events) names the criteria's own words, most of them first, at most
   :data:`MAX_WATCHED` — chosen by what the page says, not by whether a state quoted it, so a
@@ -20,12 +21,17 @@ the run history the schedule reads; the key of the one-page set before it,
   fetch it; a set left empty is *stale* and the next run searches;
 - **its relevant fingerprint** (:func:`relevant_fingerprint`): a hash of that excerpt only, so an
   ad, a "trending" box or a new paragraph about something else does not count as a change,
-  and a changed price, availability or status line always does;
+  and a changed price, availability or status line always does. A page reached by a link or
+  a sitemap was read but not sensed (following comes after sensing), so it enters with
+  :data:`UNSENSED` instead: the next look finds it "changed" and the watch set is read in
+  full, the page with it — a ruling published on a watched site is reported at the next look,
+  not at its next change;
 - **its history**: how it entered (``via``), when the monitor first saw it, when its relevant
-  content last changed, how many times it changed and how many looks saw it, the validators
-  of the last response, failed looks in a row and, after a 429/503, when it may be asked
-  again; with, for the monitor, when it last searched and the shortest time a state in which
-  the criteria held has lasted (:class:`WatchSet`).
+  content last changed, how many times it changed and how many looks found something to
+  keep, the validators of the last response, failed looks in a row and, after a 429/503,
+  when it may be asked again; with, for the monitor, when it last searched, the shortest
+  time a state in which the criteria held has lasted, and when it last read each host's
+  sitemap (:class:`WatchSet`).
 """
 
 from __future__ import annotations
@@ -33,9 +39,9 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 from urllib.parse import urlsplit
 
 from sentinel.monitor.sensing.sources import PageRecord, query_terms
@@ -54,10 +60,13 @@ links to it, the booking page…): each look at a page whose furniture changes (
 full fetch, and the pages share the monitor's request budget."""
 MAX_FAILED_LOOKS = 3
 """Looks in a row that could not fetch a page before it leaves the watch set."""
+UNSENSED = ""
+"""The relevant fingerprint of a page that entered by a link or a sitemap and was not sensed
+yet: no page has it, so the next look reads the watch set in full."""
 
-Via = Literal["search", "link", "named"]
-"""How a page entered the watch set: a search hit read, a link followed from a page read, or
-the user's own ``urls``."""
+Via = Literal["search", "link", "named", "sitemap"]
+"""How a page entered the watch set: a search hit read, a link followed from a page read, the
+user's own ``urls``, or an address the sitemap of a host read lists."""
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.$%'-]*")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
@@ -68,7 +77,9 @@ class WatchedPage:
     """One watched page: its relevant fingerprint and score (criteria words its excerpt
     names), how it entered (``via``), the validators of the response it was taken from, and
     its history (ISO 8601 times on the run's clock; ``changes``: how many times its relevant
-    content changed since ``first_seen``; ``looks``: how many looks asked it; ``failures``:
+    content changed since ``first_seen``; ``looks``: the looks that found something to keep
+    (new validators, a failure, a rest) — a look that found the page as kept is in the run
+    history only, so it writes nothing here; ``failures``:
     looks in a row that could not fetch it; ``resume_at``: after a 429/503, not asked before
     then)."""
 
@@ -94,13 +105,15 @@ class WatchedPage:
 class WatchSet:
     """What a monitor knows of its pages: the pages (most relevant first), when it last
     searched, the shortest life of a state in which its criteria held (seconds; kept
-    beyond the run history's window), and the time of a run its schedule set before the next
-    look (a moment its pages name, a retry): that run searches and reads in full."""
+    beyond the run history's window), the time of a run its schedule set before the next
+    look (a moment its pages name, a retry): that run searches and reads in full, and when it
+    last read each host's sitemap (``sitemaps_read``: host → ISO 8601 time)."""
 
     pages: tuple[WatchedPage, ...] = ()
     searched_at: str | None = None
     shortest_held_s: float | None = None
     full_at: str | None = None
+    sitemaps_read: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def urls(self) -> tuple[str, ...]:
@@ -115,6 +128,11 @@ class WatchSet:
     def page(self, url: str) -> WatchedPage | None:
         """The watched page at ``url``, if it is one."""
         return next((page for page in self.pages if page.url == url), None)
+
+    def sitemap_read_at(self, host: str) -> datetime | None:
+        """When the monitor last read ``host``'s sitemap, if it has."""
+        when = self.sitemaps_read.get(host)
+        return datetime.fromisoformat(when) if when else None
 
     def last_search(self) -> datetime | None:
         """When the monitor last searched, if it has."""
@@ -205,30 +223,42 @@ def choose_watched(
     searched: bool,
     cited: Sequence[str] = (),
     linked: Mapping[str, PageRecord] | None = None,
+    sitemap: Mapping[str, PageRecord] | None = None,
+    entered: Mapping[str, Via] | None = None,
 ) -> WatchSet:
-    """The watch set after a run that read ``pages`` in full and ``linked`` (pages reached by
-    following links from them; see the module documentation): each page read keeps its
+    """The watch set after a run that read ``pages`` in full, ``linked`` (pages reached by
+    following links from them) and ``sitemap`` (pages reached from their hosts' sitemaps; see
+    the module documentation): each page read keeps its
     history, with its relevant content compared with the stored one; a page read that no
     longer names a criteria word leaves; a watched page this run did not read stays a
     candidate with its stored score; the :data:`MAX_WATCHED` best-scored pages are kept
     (:func:`relevance`; ``cited``: the pages the state quotes). ``searched``: the run
-    searched (its time is kept)."""
+    searched (its time is kept); ``entered``: how pages of ``pages`` entered when not by a
+    search (a page a look found in a sitemap, read with the watch set)."""
     terms, criteria_terms = monitor_terms(mission, criteria)
     mission_terms = _stems(query_terms(mission))
     before = previous or WatchSet()
     when = now.isoformat()
     candidates: dict[str, WatchedPage] = {page.url: page for page in before.pages}
-    read = [(url, page, "search") for url, page in pages.items()]
+    came = entered or {}
+    read: list[tuple[str, PageRecord, Via]] = [
+        (url, page, came.get(url, "search")) for url, page in pages.items()
+    ]
     read += [(url, page, "link") for url, page in (linked or {}).items() if url not in pages]
+    read += [
+        (url, page, "sitemap")
+        for url, page in (sitemap or {}).items()
+        if url not in pages and url not in (linked or {})
+    ]
     for url, page, via in read:
         score = relevance(page, terms, criteria_terms, mission=mission_terms, cited=url in cited)
         fingerprint = relevant_fingerprint(page, terms)
         known = candidates.get(url)
         if known is None:
-            entered: Via = "link" if via == "link" else "search"
-            candidates[url] = WatchedPage(url, fingerprint, score, when, when, via=entered)
+            kept = fingerprint if url in pages else UNSENSED
+            candidates[url] = WatchedPage(url, kept, score, when, when, via=via)
             continue
-        changed = known.relevant != fingerprint
+        changed = known.relevant not in (fingerprint, UNSENSED)
         candidates[url] = replace(
             known,
             relevant=fingerprint,
@@ -278,7 +308,7 @@ def watch_set_from_context(context: Mapping[str, Any]) -> WatchSet | None:
                     looks=int(item.get("looks", 0)),
                     etag=_text(item.get("etag")),
                     last_modified=_text(item.get("last_modified")),
-                    via=via if via in ("search", "link", "named") else "search",
+                    via=via if via in get_args(Via) else "search",
                     failures=int(item.get("failures", 0)),
                     resume_at=_text(item.get("resume_at")),
                 )
@@ -286,11 +316,17 @@ def watch_set_from_context(context: Mapping[str, Any]) -> WatchSet | None:
         except (KeyError, TypeError, ValueError):
             continue
     held = stored.get("shortest_held_s")
+    read = stored.get("sitemaps_read")
     return WatchSet(
         pages=tuple(pages[:MAX_WATCHED]),
         searched_at=_text(stored.get("searched_at")),
         full_at=_text(stored.get("full_at")),
         shortest_held_s=float(held) if isinstance(held, int | float) else None,
+        sitemaps_read={
+            str(host): when
+            for host, when in (read.items() if isinstance(read, Mapping) else ())
+            if _moment(when) is not None
+        },
     )
 
 
@@ -298,7 +334,7 @@ def watch_set_to_json(watch: WatchSet) -> dict[str, Any]:
     """The watch set as kept in the monitor's ``context`` (see
     :func:`watch_set_from_context`); defaults are left out, to keep a look's write small."""
     defaults = {"changes": 0, "looks": 0, "via": "search", "failures": 0}
-    return {
+    stored: dict[str, Any] = {
         "pages": [
             {
                 key: value
@@ -311,6 +347,9 @@ def watch_set_to_json(watch: WatchSet) -> dict[str, Any]:
         "full_at": watch.full_at,
         "shortest_held_s": watch.shortest_held_s,
     }
+    if watch.sitemaps_read:
+        stored["sitemaps_read"] = dict(watch.sitemaps_read)
+    return stored
 
 
 def watch_set_context(watch: WatchSet, context: Mapping[str, Any]) -> dict[str, Any]:
@@ -330,6 +369,15 @@ def stem_words(text: str) -> frozenset[str]:
 
 def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
+
+
+def _moment(value: object) -> datetime | None:
+    """An ISO 8601 time with its offset, as stored; None for anything else."""
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+    return moment if moment is not None and moment.tzinfo is not None else None
 
 
 def _words(text: str) -> set[str]:

@@ -41,7 +41,7 @@ from sentinel.monitor.sensing.drift import DriftVerdict, check_query_update
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
 from sentinel.monitor.sensing.sources import ConfirmedPage, PageRecord
 from sentinel.store import Store
-from sentinel.web.fetch import FetchResult, Validators
+from sentinel.web.fetch_result import FetchResult, Validators
 from sentinel.web.search.base import MAX_QUERY_CHARS, SearchHit, SearchInput, SearchProvider
 
 SENSOR = "sensor"

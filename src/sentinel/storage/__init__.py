@@ -41,7 +41,9 @@ if TYPE_CHECKING:
         RunRecord,
         StateVersionRecord,
     )
-    from sentinel.storage.runs import LookEnding, RunEnding, RunRepository, RunSummary
+    from sentinel.storage.run_endings import LookEnding, RunEnding
+    from sentinel.storage.run_history import RunSummary
+    from sentinel.storage.runs import RunRepository
     from sentinel.storage.settings import StorageSettings, default_database_url
     from sentinel.storage.states import StateVersionRepository
 
@@ -78,10 +80,10 @@ _EXPORTS: dict[str, str] = {
     "MonitorRecord": "sentinel.storage.records",
     "RunRecord": "sentinel.storage.records",
     "StateVersionRecord": "sentinel.storage.records",
-    "LookEnding": "sentinel.storage.runs",
-    "RunEnding": "sentinel.storage.runs",
+    "LookEnding": "sentinel.storage.run_endings",
+    "RunEnding": "sentinel.storage.run_endings",
+    "RunSummary": "sentinel.storage.run_history",
     "RunRepository": "sentinel.storage.runs",
-    "RunSummary": "sentinel.storage.runs",
     "StorageSettings": "sentinel.storage.settings",
     "default_database_url": "sentinel.storage.settings",
     "StateVersionRepository": "sentinel.storage.states",

@@ -26,7 +26,7 @@ from sqlalchemy import Table, bindparam, or_, update
 
 from sentinel.storage.enums import MonitorState, RunStatus
 from sentinel.storage.models import Monitor, Run
-from sentinel.storage.runs import OPEN_STATUSES, LookEnding
+from sentinel.storage.run_endings import OPEN_STATUSES, LookEnding
 
 if TYPE_CHECKING:
     from sentinel.storage.database import Database, Transaction

@@ -82,7 +82,7 @@ class Monitor(Base):
         CheckConstraint(
             "min_interval_s > 0 AND max_interval_s >= min_interval_s", name="interval_bounds"
         ),
-        # The hot path's partial indexes (migration 0005; see sentinel.storage.monitors).
+        # The hot path's partial indexes (migration 0005; see sentinel.storage.monitor_schedule).
         Index(
             "ix_monitors_due",
             "next_run_at",

@@ -1,35 +1,27 @@
-"""Monitor repository: definitions, the guarded state machine, scheduling and leases."""
+"""Monitor repository: definitions, the guarded state machine, scheduling and leases.
+
+Creating, reading, renaming and deleting monitors, their state transitions (a compare-and-set
+with the schedule's side effects, see ``sentinel.storage.lifecycle``) and their signing secrets
+are written here; batches are ``sentinel.storage.monitor_bulk``'s, and the engine's claims,
+leases and schedule are ``sentinel.storage.monitor_schedule``'s.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Unpack
 
-from sqlalchemy import (
-    ColumnElement,
-    and_,
-    case,
-    delete,
-    func,
-    literal,
-    literal_column,
-    null,
-    or_,
-    select,
-    type_coerce,
-    union_all,
-    update,
-)
+from sqlalchemy import ColumnElement, and_, case, delete, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from sentinel.errors import InvalidInput
 from sentinel.owners import LOCAL_OWNER
+from sentinel.storage import monitor_schedule
 from sentinel.storage.enums import MonitorState
 from sentinel.storage.errors import RecordNotFound, TransitionConflict
-from sentinel.storage.leases import check_claim
 from sentinel.storage.lifecycle import NextRun, check_transition, schedule_effect
 from sentinel.storage.models import Monitor, MonitorSecret
 from sentinel.storage.monitor_bulk import insert_monitors, new_secret, page_monitors
@@ -40,22 +32,9 @@ from sentinel.storage.monitor_fields import (
     validate_governor,
     validate_intervals,
 )
+from sentinel.storage.monitor_schedule import rowcount, update_count
 from sentinel.storage.ownership import owner_filter
 from sentinel.storage.records import MonitorRecord
-
-# The literal the partial index ``ix_monitors_due`` is defined with (models.DUE_WHERE): a
-# planner uses a partial index only when the query repeats its condition, and a bound
-# parameter does not on a generic plan.
-ACTIVE_LITERAL: ColumnElement[Any] = literal_column("'active'")
-
-
-def _due(now: datetime) -> ColumnElement[bool]:
-    """Active, due, and not leased: the rows of ``ix_monitors_due`` up to ``now``."""
-    return and_(
-        Monitor.state == ACTIVE_LITERAL,
-        Monitor.lease_expires_at.is_(None),
-        Monitor.next_run_at <= now,
-    )
 
 
 class MonitorRepository:
@@ -201,7 +180,7 @@ class MonitorRepository:
         result = await self.session.execute(
             delete(Monitor).where(Monitor.id == monitor_id, owner_filter(self.owner))
         )
-        if _rowcount(result) == 0:
+        if rowcount(result) == 0:
             raise RecordNotFound("monitor", monitor_id)
 
     async def transition(
@@ -250,102 +229,31 @@ class MonitorRepository:
     async def claim_due(
         self, now: datetime, owner: str, lease_s: float, limit: int
     ) -> list[MonitorRecord]:
-        """Lease up to ``limit`` due active monitors to ``owner``, earliest first.
-
-        The due ids are read from the partial index of unleased active monitors
-        (``ix_monitors_due``, walked from the earliest and stopped after ``limit``), then one
-        UPDATE … WHERE id IN (those ids) AND <still due and unleased> takes them: the repeated
-        condition is the compare-and-set, so a claimer that committed first makes this one
-        skip the row (PostgreSQL re-checks it after the row lock; SQLite serialises writers).
-        On PostgreSQL ``FOR UPDATE SKIP LOCKED`` lets concurrent claimers select different
-        rows instead of queueing; SQLite ignores the clause. (Two statements on purpose: inside
-        the UPDATE, a SKIP LOCKED subquery may be re-run by PostgreSQL and take more than
-        ``limit`` rows.)
-
-        A monitor whose lease expired is claimable once reaped (:meth:`reap_expired_leases`
-        clears the lease and names it, so the run it abandoned can be closed first).
-        """
-        check_claim(owner, lease_s, limit)
-        due_ids = list(
-            await self.session.scalars(
-                select(Monitor.id)
-                .where(_due(now))
-                .order_by(Monitor.next_run_at, Monitor.id)
-                .limit(limit)
-                .with_for_update(skip_locked=True)
-            )
-        )
-        if not due_ids:
-            return []
-        claimed = await self.session.scalars(
-            update(Monitor)
-            .where(Monitor.id.in_(due_ids), _due(now))
-            .values(
-                lease_owner=owner,
-                lease_expires_at=now + timedelta(seconds=lease_s),
-                updated_at=now,
-            )
-            .returning(Monitor)
-            .execution_options(synchronize_session=False, populate_existing=True)
-        )
-        records = [MonitorRecord.of(row) for row in claimed]
-        return sorted(records, key=lambda r: (r.next_run_at or now, r.id))
+        """Lease up to ``limit`` due active monitors to ``owner``, earliest first (see
+        ``monitor_schedule.claim_due``)."""
+        return await monitor_schedule.claim_due(self.session, now, owner, lease_s, limit)
 
     async def extend_lease(
         self, monitor_id: int, owner: str, *, now: datetime, lease_s: float
     ) -> bool:
         """Push the lease of a long run further; False if ``owner`` no longer holds it."""
-        return await self._update_count(
-            and_(Monitor.id == monitor_id, Monitor.lease_owner == owner),
-            {"lease_expires_at": now + timedelta(seconds=lease_s)},
+        return await monitor_schedule.extend_lease(
+            self.session, monitor_id, owner, now=now, lease_s=lease_s
         )
 
     async def release_lease(self, monitor_id: int, owner: str) -> bool:
         """Give the lease back without rescheduling; False if ``owner`` did not hold it."""
-        return await self._update_count(
-            and_(Monitor.id == monitor_id, Monitor.lease_owner == owner),
-            {"lease_owner": None, "lease_expires_at": None},
-        )
+        return await monitor_schedule.release_lease(self.session, monitor_id, owner)
 
     async def reap_expired_leases(self, now: datetime) -> list[int]:
-        """Clear leases whose holder did not finish in time; returns the monitors concerned.
-
-        The monitor is claimable again either way; reaping tells the engine which runs were
-        abandoned (``RunRepository.abandon_running``) and keeps the lease columns truthful.
-        """
-        result = await self.session.scalars(
-            update(Monitor)
-            .where(Monitor.lease_expires_at <= now)
-            .values(lease_owner=None, lease_expires_at=None)
-            .returning(Monitor.id)
-            .execution_options(synchronize_session=False)
-        )
-        return sorted(result)
+        """Clear leases whose holder did not finish in time; returns the monitors concerned
+        (see ``monitor_schedule.reap_expired_leases``)."""
+        return await monitor_schedule.reap_expired_leases(self.session, now)
 
     async def earliest_next_run_at(self) -> datetime | None:
-        """When the next active monitor becomes claimable (a leased one at its lease's end).
-
-        The engine sleeps until then (or a wake-up); None means nothing is scheduled.
-        """
-        # One statement, two index-backed parts: the first entry of the unleased queue
-        # (ix_monitors_due) and the few leased monitors (ix_monitors_leased), each claimable
-        # at the later of its due time and its lease's end. Every transition drops the lease,
-        # so a leased monitor is active; the state is checked here all the same.
-        unleased = select(
-            func.min(Monitor.next_run_at).label("due"),
-            type_coerce(null(), Monitor.__table__.c.lease_expires_at.type).label("lease_end"),
-            ACTIVE_LITERAL.label("state"),
-        ).where(Monitor.state == ACTIVE_LITERAL, Monitor.lease_expires_at.is_(None))
-        leased = select(Monitor.next_run_at, Monitor.lease_expires_at, Monitor.state).where(
-            Monitor.lease_expires_at.is_not(None)
-        )
-        rows = await self.session.execute(union_all(unleased, leased))
-        candidates = [
-            max(due, lease_end) if lease_end is not None else due
-            for due, lease_end, state in rows.all()
-            if due is not None and state == MonitorState.ACTIVE.value
-        ]
-        return min(candidates, default=None)
+        """When the next active monitor becomes claimable (a leased one at its lease's end);
+        None means nothing is scheduled."""
+        return await monitor_schedule.earliest_next_run_at(self.session)
 
     async def record_run(
         self,
@@ -357,36 +265,17 @@ class MonitorRepository:
         failed: bool = False,
         current_query: str | None = None,
     ) -> bool:
-        """Count a finished run and, if ``owner`` still holds the lease, schedule the next one.
-
-        The counters (run_count, last_run_at, consecutive_failures, a refined current_query) are
-        always written: the run happened. The schedule and lease are written only while the
-        monitor is active and leased to ``owner``; False means the lease was lost (paused,
-        completed, reaped) and the schedule was left to whoever changed it.
-        """
-        counters: dict[str, Any] = {
-            "run_count": Monitor.run_count + 1,
-            "last_run_at": ran_at,
-            "consecutive_failures": Monitor.consecutive_failures + 1 if failed else 0,
-            "updated_at": ran_at,
-        }
-        if current_query is not None:
-            if not current_query.strip():
-                raise InvalidInput("current_query", current_query, "must be a non-empty string")
-            counters["current_query"] = current_query
-        # The common case, one statement: the lease is still ours, so schedule and count.
-        if await self._update_count(
-            and_(
-                Monitor.id == monitor_id,
-                Monitor.lease_owner == owner,
-                Monitor.state == MonitorState.ACTIVE,
-            ),
-            {**counters, "next_run_at": next_run_at, "lease_owner": None, "lease_expires_at": None},
-        ):
-            return True
-        if not await self._update_count(Monitor.id == monitor_id, counters):
-            raise RecordNotFound("monitor", monitor_id)
-        return False
+        """Count a finished run and, if ``owner`` still holds the lease, schedule the next one;
+        False if the lease was lost (see ``monitor_schedule.record_run``)."""
+        return await monitor_schedule.record_run(
+            self.session,
+            monitor_id,
+            owner,
+            ran_at=ran_at,
+            next_run_at=next_run_at,
+            failed=failed,
+            current_query=current_query,
+        )
 
     async def run_now(self, monitor_id: int, *, now: datetime) -> MonitorRecord:
         """Make an active monitor due immediately ("run now"); other states are left alone."""
@@ -415,7 +304,8 @@ class MonitorRepository:
         if self.owner is not None:
             await self._row(monitor_id)
         secret = new_secret()
-        if not await self._update_count(
+        if not await update_count(
+            self.session,
             MonitorSecret.monitor_id == monitor_id,
             {"signing_secret": secret, "created_at": now},
             table=MonitorSecret,
@@ -462,24 +352,6 @@ class MonitorRepository:
             .returning(Monitor)
             .execution_options(synchronize_session=False, populate_existing=True)
         )
-
-    async def _update_count(
-        self,
-        where: ColumnElement[bool],
-        values: dict[str, Any],
-        *,
-        table: type[Monitor] | type[MonitorSecret] = Monitor,
-    ) -> bool:
-        result = await self.session.execute(
-            update(table).where(where).values(**values).execution_options(synchronize_session=False)
-        )
-        return _rowcount(result) > 0
-
-
-def _rowcount(result: Any) -> int:
-    """Rows matched by an UPDATE/DELETE (CursorResult.rowcount, typed loosely by SQLAlchemy)."""
-    count: int = result.rowcount
-    return count
 
 
 def _as_datetime(value: datetime) -> ColumnElement[datetime]:

@@ -94,15 +94,22 @@ def decode(body: bytes, content_type_header: str | None, kind: Kind) -> str:
 
 
 def read_content(
-    body: bytes, content_type_header: str | None, url: str, *, keep_blocks: bool = False
+    body: bytes,
+    content_type_header: str | None,
+    url: str,
+    *,
+    keep_blocks: bool = False,
+    article: bool = True,
 ) -> tuple[str, Extraction]:
     """The media type and what can be read from the body (extraction for HTML;
-    ``keep_blocks``: see ``extract_html``)."""
+    ``keep_blocks`` and ``article``: see ``extract_html``)."""
     content_type = media_type(content_type_header)
     kind = classify(content_type, body, url)
     text = decode(body, content_type_header, kind)
     if kind == "html":
-        return content_type or "text/html", extract_html(text, url=url, keep_blocks=keep_blocks)
+        return content_type or "text/html", extract_html(
+            text, url=url, keep_blocks=keep_blocks, article=article
+        )
     if kind == "json":
         return content_type or "application/json", _read_json(text, content_type)
     return content_type or "text/plain", Extraction(text=text.strip())

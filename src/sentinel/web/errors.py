@@ -1,4 +1,5 @@
-"""Typed errors of the web layer: search provider failures, fetch failures, blocked URLs."""
+"""Typed errors of the web layer: search provider failures, fetch failures, sitemaps that
+cannot be read, blocked URLs."""
 
 from __future__ import annotations
 
@@ -68,6 +69,16 @@ class FetchError(ProviderError):
         self.category: FetchErrorCategory = category
         self.retry_after = retry_after
         super().__init__("fetch", f"{url}: {message}", retryable=retryable, status=status)
+
+
+class SitemapError(ProviderError):
+    """A sitemap could not be read as one: not well-formed XML, a DOCTYPE or entity
+    declaration (refused), another root element, or too large. ``problem`` says which."""
+
+    def __init__(self, url: str, problem: str) -> None:
+        self.url = url
+        self.problem = problem
+        super().__init__("sitemap", f"{url}: {problem}")
 
 
 class BlockedURL(InvalidInput):

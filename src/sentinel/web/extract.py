@@ -284,13 +284,20 @@ def _keeps_words(text: str, precise: str) -> bool:
     return not words or len(words & kept) >= KEPT_WORDS * len(words)
 
 
-def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = False) -> Extraction:
+def extract_html(
+    markup: str, url: str | None = None, *, keep_blocks: bool = False, article: bool = True
+) -> Extraction:
     """Title, published date, main content as Markdown, JSON-LD, offers and events of a page.
 
     The published date prefers the page's own structured claims (JSON-LD ``datePublished``,
     then ``article:published_time``-style meta tags and ``<time datetime>``) over trafilatura's
     date-only guess. With ``keep_blocks`` a page trafilatura ran into one line is read again
     in its precise mode (research quotes sentences; monitors keep the text they fingerprint).
+
+    Without ``article`` (a monitor's reader, which reads every visible block: ``page_text``)
+    trafilatura's main content is not extracted when the page has visible text: ``text`` is
+    then that visible text. trafilatura's pass is most of an extraction's cost, and a monitor
+    that looks at a page every few minutes would pay it at every look whose page is not a 304.
     """
     root = parse_html(markup)
     if root is None:
@@ -309,8 +316,8 @@ def extract_html(markup: str, url: str | None = None, *, keep_blocks: bool = Fal
     prune_noise(content)
     mark_struck_prices(content)
     visible = page_text(content)
-    text = _main_text(markup, url)
-    if keep_blocks and text and "\n" not in text.strip():
+    text = _main_text(markup, url) if article or not visible.strip() else visible
+    if article and keep_blocks and text and "\n" not in text.strip():
         # On a short page trafilatura may fall back to a baseline that runs every block into
         # one line: the headline, the byline, a table's cells, the first paragraph. Its
         # precise mode keeps the blocks apart; it is used when it keeps the words too.

@@ -9,6 +9,9 @@ A caller that keeps validators across processes (a monitor's named pages: their 
 stored with the state) passes them (:class:`Validators`): the request is then conditional even
 on a fresh fetcher, and a 304 returns a result *without content* (``has_content`` False) —
 the caller's copy is current.
+
+The GET itself, hop by hop, is ``sentinel.web.polite_client``'s; what a fetch returns is
+``sentinel.web.fetch_result``'s.
 """
 
 from __future__ import annotations
@@ -17,109 +20,26 @@ import asyncio
 import functools
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urldefrag, urlsplit
 
 import httpx
-from pydantic import BaseModel, Field
 
-from sentinel.pacing import NO_RETRY, RetryPolicy, parse_retry_after
-from sentinel.web.content import decode, read_content
-from sentinel.web.errors import BlockedURL, FetchError
+from sentinel.pacing import NO_RETRY, RetryPolicy
+from sentinel.web.content import read_content
+from sentinel.web.fetch_result import FetchResult, Validators
 from sentinel.web.files import file_content_type, read_file_url
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.guard import SSRFGuard
-from sentinel.web.links import PageLink
+from sentinel.web.polite_client import PoliteClient, RawAnswer, status_error
 from sentinel.web.politeness import Politeness, retry_call
-from sentinel.web.robots import RobotsCache
-from sentinel.web.structured import EventInfo, Offer, SoftwareInfo
-from sentinel.web.transport import GuardedTransport
+from sentinel.web.robots import RobotsRules
 
-__all__ = ["FetchError", "FetchResult", "Fetcher", "Validators"]
+__all__ = ["Fetcher"]
 
 DEFAULT_USER_AGENT = "SentinelBot/0.1 (+https://github.com/sentinel)"
-REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
-RETRYABLE_STATUSES = frozenset({408, 425, 429, 500, 502, 503, 504})
-REFUSAL_STATUSES = frozenset({429, 503})
-"""A host saying "not now": it is left alone for its Retry-After or a backoff (Politeness)."""
-ROBOTS_MAX_BYTES = 512_000  # RFC 9309 asks crawlers to parse at least 500 KiB
-_ACCEPT = "text/html,application/xhtml+xml,application/json;q=0.9,text/*;q=0.8,*/*;q=0.1"
-
-
-@dataclass(frozen=True)
-class Validators:
-    """What makes a request conditional: the ``ETag`` and ``Last-Modified`` of the response
-    the caller's copy came from (sent as ``If-None-Match`` and ``If-Modified-Since``)."""
-
-    etag: str | None = None
-    last_modified: str | None = None
-
-    def __bool__(self) -> bool:
-        return bool(self.etag or self.last_modified)
-
-    def headers(self) -> dict[str, str]:
-        """The conditional request headers."""
-        headers = {}
-        if self.etag:
-            headers["If-None-Match"] = self.etag
-        if self.last_modified:
-            headers["If-Modified-Since"] = self.last_modified
-        return headers
-
-
-class FetchResult(BaseModel):
-    """A fetched page: where it was, what it says, and how it was obtained.
-
-    ``not_modified``: the server answered 304. With ``from_cache`` the content is this
-    fetcher's remembered copy; without, the request carried the caller's validators and
-    there is no content here (``has_content`` is False): the caller's copy is current.
-    """
-
-    url: str
-    final_url: str
-    status: int
-    content_type: str
-    title: str | None = None
-    text: str = Field(default="", description="Main content as Markdown (text/JSON verbatim).")
-    published: datetime | None = None
-    jsonld: list[dict[str, Any]] = Field(default_factory=list)
-    offers: list[Offer] = Field(default_factory=list)
-    events: list[EventInfo] = Field(default_factory=list)
-    software: list[SoftwareInfo] = Field(default_factory=list)
-    page_text: str = Field(
-        default="", description="Every visible block of the main region (what monitors read)."
-    )
-    links: list[PageLink] = Field(
-        default_factory=list, description="The page's links (sentinel.web.links)."
-    )
-    fingerprint: str
-    etag: str | None = None
-    last_modified: str | None = None
-    not_modified: bool = Field(
-        default=False, description="The server answered 304 (see the class documentation)."
-    )
-    from_cache: bool = False
-    redirects: list[str] = Field(default_factory=list, description="URLs that redirected.")
-    fetched_at: datetime
-    elapsed_s: float
-
-    @property
-    def has_content(self) -> bool:
-        """Whether the page's content is here (not a 304 answered to the caller's validators)."""
-        return not self.not_modified or self.from_cache
-
-
-@dataclass
-class _Raw:
-    final_url: str
-    status: int
-    headers: httpx.Headers
-    body: bytes
-    redirects: list[str]
 
 
 class Fetcher:
@@ -156,11 +76,14 @@ class Fetcher:
         clock: Callable[[], datetime] | None = None,
         file_roots: Iterable[Path] = (),
         keep_blocks: bool = False,
+        article: bool = True,
     ) -> None:
         self.guard = guard or SSRFGuard()
         # Pages run into one line by extraction are read again keeping their blocks (the
         # research reader's choice; see ``extract_html``).
         self.keep_blocks = keep_blocks
+        # A monitor's fetcher reads the visible blocks only, not trafilatura's article.
+        self.article = article
         self.proxy = proxy
         # Folders whose files may be read through file:// URLs (the local search's documents).
         self.file_roots = tuple(Path(root) for root in file_roots)
@@ -172,20 +95,7 @@ class Fetcher:
         self.user_agent = user_agent
         self.retry = retry
         self._clock = clock or (lambda: datetime.now(UTC))
-        if transport is None:
-            transport = (
-                httpx.AsyncHTTPTransport(proxy=proxy, trust_env=False)
-                if proxy
-                else GuardedTransport(self.guard)
-            )
-        self._client = httpx.AsyncClient(
-            transport=transport,
-            timeout=timeout,
-            follow_redirects=False,
-            trust_env=False,
-            headers={"User-Agent": user_agent, "Accept": _ACCEPT},
-        )
-        self._robots = RobotsCache(self._fetch_robots)
+        self._http = PoliteClient(self, transport)
         self._cache: OrderedDict[str, FetchResult] = OrderedDict()
         self._cache_size = cache_size
 
@@ -197,7 +107,7 @@ class Fetcher:
 
     async def aclose(self) -> None:
         """Close the HTTP client (and the transport it owns)."""
-        await self._client.aclose()
+        await self._http.aclose()
 
     async def fetch(self, url: str, *, validators: Validators | None = None) -> FetchResult:
         """Fetch and read ``url``; raises ``FetchError`` whose ``category`` says what failed.
@@ -210,10 +120,29 @@ class Fetcher:
             return await self._fetch_file(target)
         return await retry_call(lambda: self._fetch_once(target, validators), self.retry)
 
+    async def robots_rules(self, url: str) -> RobotsRules:
+        """The robots.txt rules of ``url``'s origin: the copy every fetch checks, fetched once
+        per origin and cached (its ``Sitemap:`` lines say where the site lists its pages)."""
+        return await self._http.robots.rules(url)
+
+    async def fetch_document(self, url: str, *, max_bytes: int) -> bytes:
+        """The body of ``url`` as sent, not read as a page (a sitemap): vetted, checked
+        against robots.txt, paced and retried like a page fetch, at most ``max_bytes``;
+        raises ``FetchError`` for an answer other than 2xx."""
+        target = urldefrag(url.strip())[0]
+
+        async def once() -> bytes:
+            raw = await self._http.get(target, {}, max_bytes, check_robots=self.respect_robots)
+            if raw.status >= 300:
+                raise status_error(target, raw)
+            return raw.body
+
+        return await retry_call(once, self.retry)
+
     async def _fetch_file(self, url: str) -> FetchResult:
         started = time.perf_counter()
         path, body = await asyncio.to_thread(read_file_url, url, self.file_roots, self.max_bytes)
-        raw = _Raw(
+        raw = RawAnswer(
             final_url=path.as_uri(),
             status=200,
             headers=httpx.Headers({"content-type": file_content_type(path)}),
@@ -228,7 +157,9 @@ class Fetcher:
         # A remembered copy comes with its own validators; the caller's stand in without one.
         sent = Validators(cached.etag, cached.last_modified) if cached is not None else None
         sent = sent or validators or Validators()
-        raw = await self._get(url, sent.headers(), self.max_bytes, check_robots=self.respect_robots)
+        raw = await self._http.get(
+            url, sent.headers(), self.max_bytes, check_robots=self.respect_robots
+        )
         if raw.status == 304 and cached is not None and (cached.etag or cached.last_modified):
             self._cache.move_to_end(url)
             return cached.model_copy(
@@ -255,24 +186,15 @@ class Fetcher:
                 elapsed_s=time.perf_counter() - started,
             )
         if raw.status >= 300:
-            retryable = raw.status in RETRYABLE_STATUSES
-            wait = parse_retry_after(raw.headers.get("retry-after")) if retryable else None
-            raise FetchError(
-                url,
-                "http_status",
-                f"HTTP {raw.status} from {raw.final_url}",
-                status=raw.status,
-                retryable=retryable,
-                retry_after=wait,
-            )
+            raise status_error(url, raw)
         result = await self._read(url, raw, started)
         self._remember(url, result)
         return result
 
-    async def _read(self, url: str, raw: _Raw, started: float) -> FetchResult:
+    async def _read(self, url: str, raw: RawAnswer, started: float) -> FetchResult:
         # Extraction is CPU-bound (trafilatura, lxml): keep it off the event loop.
         content_type, page = await asyncio.to_thread(
-            functools.partial(read_content, keep_blocks=self.keep_blocks),
+            functools.partial(read_content, keep_blocks=self.keep_blocks, article=self.article),
             raw.body,
             raw.headers.get("content-type"),
             raw.final_url,
@@ -314,120 +236,3 @@ class Fetcher:
         self._cache.move_to_end(url)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
-
-    async def _vet(self, url: str) -> None:
-        try:
-            # Through a proxy a name may exist only there (a simulated world's hosts).
-            await self.guard.vet(url, resolve=self.proxy is None)
-        except BlockedURL as exc:
-            raise FetchError(url, "blocked", str(exc)) from exc
-
-    async def _check_robots(self, url: str) -> None:
-        rules = await self._robots.rules(url)
-        delay = rules.crawl_delay(self.user_agent)
-        host = urlsplit(url).hostname or ""
-        if delay:
-            self.politeness.set_min_interval(host, delay)
-        if not rules.allowed(url, self.user_agent):
-            raise FetchError(url, "robots", f"disallowed by {rules.source} for {self.user_agent}")
-
-    async def _get(
-        self,
-        url: str,
-        headers: Mapping[str, str],
-        max_bytes: int,
-        *,
-        check_robots: bool,
-        truncate: bool = False,
-    ) -> _Raw:
-        """GET ``url``, following redirects by hand so that every hop is vetted."""
-        current = url
-        chain: list[str] = []
-        for _ in range(self.max_redirects + 1):
-            await self._vet(current)
-            if check_robots:
-                await self._check_robots(current)
-            host = urlsplit(current).hostname or ""
-            self._not_refusing(current, host)
-            async with self.politeness.slot(host):
-                status, response_headers, body = await self._request(
-                    current, headers, max_bytes, truncate
-                )
-            if status in REFUSAL_STATUSES:
-                wait = parse_retry_after(response_headers.get("retry-after"))
-                self.politeness.refused(host, wait)
-            else:
-                self.politeness.answered(host)
-            location = response_headers.get("location")
-            if status in REDIRECT_STATUSES and location:
-                chain.append(current)
-                current = urldefrag(urljoin(current, location.strip()))[0]
-                continue
-            return _Raw(current, status, response_headers, body, chain)
-        raise FetchError(
-            url,
-            "redirects",
-            f"more than {self.max_redirects} redirects: {' -> '.join([*chain, current])}",
-        )
-
-    def _not_refusing(self, url: str, host: str) -> None:
-        """Raise a retryable ``backoff`` error while ``host`` is left alone after refusing
-        a request (its ``Retry-After``, or the politeness backoff)."""
-        wait = self.politeness.resume_in(host)
-        if wait > 0:
-            raise FetchError(
-                url,
-                "backoff",
-                f"{host} refused a request; left alone for {wait:.0f}s more",
-                retryable=True,
-                retry_after=wait,
-            )
-
-    async def _request(
-        self, url: str, headers: Mapping[str, str], max_bytes: int, truncate: bool
-    ) -> tuple[int, httpx.Headers, bytes]:
-        try:
-            async with asyncio.timeout(self.timeout):
-                request = self._client.build_request("GET", url, headers=headers)
-                response = await self._client.send(request, stream=True)
-                try:
-                    if response.status_code in REDIRECT_STATUSES or response.status_code == 304:
-                        return response.status_code, response.headers, b""
-                    body = await self._read_capped(url, response, max_bytes, truncate)
-                finally:
-                    await response.aclose()
-                return response.status_code, response.headers, body
-        except (TimeoutError, httpx.TimeoutException) as exc:
-            raise FetchError(
-                url, "timeout", f"no complete answer within {self.timeout:g}s", retryable=True
-            ) from exc
-        except BlockedURL as exc:
-            raise FetchError(url, "blocked", str(exc)) from exc
-        except (httpx.RequestError, httpx.InvalidURL) as exc:
-            # Transport failures, but also undecodable compressed bodies.
-            raise FetchError(
-                url, "network", f"{type(exc).__name__}: {exc}", retryable=True
-            ) from exc
-
-    async def _read_capped(
-        self, url: str, response: httpx.Response, max_bytes: int, truncate: bool
-    ) -> bytes:
-        declared = response.headers.get("content-length", "")
-        if not truncate and declared.isdigit() and int(declared) > max_bytes:
-            raise FetchError(url, "too_large", f"declares {declared} bytes, limit {max_bytes}")
-        chunks: list[bytes] = []
-        size = 0
-        # Counting decoded bytes also stops a small gzip body that inflates enormously.
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > max_bytes:
-                if truncate:
-                    chunks.append(chunk[: max_bytes - (size - len(chunk))])
-                    break
-                raise FetchError(url, "too_large", f"body exceeds the limit of {max_bytes} bytes")
-            chunks.append(chunk)
-        return b"".join(chunks)
-
-    async def _fetch_robots(self, robots_url: str) -> tuple[int, str]:
-        raw = await self._get(robots_url, {}, ROBOTS_MAX_BYTES, check_robots=False, truncate=True)
-        return raw.status, decode(raw.body, raw.headers.get("content-type"), "text")

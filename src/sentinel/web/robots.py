@@ -55,6 +55,11 @@ class RobotsRules:
             return self.blanket
         return self.parser.can_fetch(user_agent, url)
 
+    def sitemaps(self) -> list[str]:
+        """The sitemaps the file lists (its ``Sitemap:`` lines), in file order."""
+        listed = self.parser.site_maps() if self.parser is not None else None
+        return list(dict.fromkeys(url.strip() for url in listed or () if url.strip()))
+
     def crawl_delay(self, user_agent: str) -> float | None:
         """The Crawl-delay for ``user_agent`` in seconds (capped), if the file sets one."""
         delay = self.parser.crawl_delay(user_agent) if self.parser is not None else None

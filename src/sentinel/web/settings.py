@@ -158,11 +158,14 @@ def web_settings() -> WebSettings:
 
 
 def configured_fetcher(
-    *, file_roots: tuple[Path, ...] | list[Path] = (), keep_blocks: bool = False
+    *,
+    file_roots: tuple[Path, ...] | list[Path] = (),
+    keep_blocks: bool = False,
+    article: bool = True,
 ) -> Fetcher:
     """A ``Fetcher`` whose guard admits ``SENTINEL_FETCH_ALLOW_HOSTS`` (a bad entry fails
-    here, named), going through ``SENTINEL_WEB_PROXY`` when it is set (``keep_blocks``: see
-    ``Fetcher``)."""
+    here, named), going through ``SENTINEL_WEB_PROXY`` when it is set (``keep_blocks`` and
+    ``article``: see ``Fetcher``)."""
     # Imported here: deliveries read the allow lists without loading the page pipeline.
     from sentinel.web.fetch import Fetcher
     from sentinel.web.politeness import REFUSAL_BACKOFF, Politeness
@@ -176,6 +179,7 @@ def configured_fetcher(
         proxy=web_settings().proxy,
         file_roots=file_roots,
         keep_blocks=keep_blocks,
+        article=article,
     )
 
 

@@ -83,7 +83,10 @@ def build_run_services(
         # The local search returns file:// hits from its folder: let runs read exactly those.
         # The guard admits SENTINEL_FETCH_ALLOW_HOSTS (a bad entry fails here, named); fetches
         # go through SENTINEL_WEB_PROXY when set (e.g. a world served by `sentinel sim serve`).
-        fetcher=configured_fetcher(file_roots=[folder] if folder is not None else []),
+        # A monitor reads every visible block of a page, not trafilatura's article.
+        fetcher=configured_fetcher(
+            file_roots=[folder] if folder is not None else [], article=False
+        ),
         clock=clock,
         sensor_model=get_model("sensor"),
         governor_model=get_model("governor"),

@@ -13,7 +13,7 @@ from sentinel.assistant.chat.schemas import PlannedAction, Subtasks
 from sentinel.monitor.service import last_result
 from sentinel.research import ResearchTools, report_payload, run_research
 from sentinel.storage import RunStatus
-from sentinel.storage.runs import RunEnding
+from sentinel.storage.run_endings import RunEnding
 from sentinel.web.search.local import Document, LocalIndex
 from tests.assistant.chat.conftest import DepsFactory, Script
 from tests.research.conftest import NodeScript, draft

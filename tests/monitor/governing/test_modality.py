@@ -207,6 +207,27 @@ def test_sentences_follow_soft_wraps_and_keep_block_lines_apart() -> None:
     ]
 
 
+def test_a_sentence_ends_after_its_closing_emphasis_quote_or_bracket() -> None:
+    text = '**Stage: third reading passed (70–50).** Awaiting Royal assent. "It is done." Yes.'
+    assert sentences(text) == [
+        "**Stage: third reading passed (70–50).**",
+        "Awaiting Royal assent.",
+        '"It is done."',
+        "Yes.",
+    ]
+
+
+def test_a_report_in_bold_is_not_undone_by_the_next_step_still_pending() -> None:
+    page = (
+        "# Right to Repair Bill\n\n**Stage: third reading passed (70–50).** Awaiting Royal assent."
+    )
+    criteria = "Parliament has passed the Right to Repair bill at its final reading"
+    quote = "**Stage: third reading passed (70–50).** Awaiting Royal assent."
+
+    assert read_quote(quote, page, criteria).modality is Modality.ASSERTED
+    assert read_quote("Awaiting Royal assent.", page, criteria).modality is Modality.PENDING
+
+
 def test_the_language_is_the_one_whose_function_words_dominate() -> None:
     assert detect_language("The road is open again.") == "en"
     assert detect_language("La route est de nouveau ouverte pour les voitures.") == "fr"

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.web.extract import extract_html
-from sentinel.web.fetch import FetchResult
+from sentinel.web.fetch_result import FetchResult
 
 NOW = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
 

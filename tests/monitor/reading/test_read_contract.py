@@ -206,6 +206,16 @@ async def test_a_decision_on_a_look_alike_application_is_not_the_subjects() -> N
     assert reading.state() == {"decision": "pending"}
 
 
+async def test_a_decision_in_bold_is_read_though_the_next_step_is_awaited() -> None:
+    body = (
+        "<h1>Application 25/01873/FUL – The Old Dairy</h1>"
+        "<p><strong>Application 25/01873/FUL was approved by the committee (9–4).</strong> "
+        "Awaiting the signed decision notice.</p>"
+    )
+    reading = await read(DECISION, document("25/01873/FUL | Eastmoor Council", body))
+    assert reading.state() == {"decision": "approved"}
+
+
 async def test_a_recommendation_is_not_a_decision() -> None:
     body = (
         "<h1>Application 25/01873/FUL – The Old Dairy</h1>"

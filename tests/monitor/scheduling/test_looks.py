@@ -39,14 +39,14 @@ def watched(
     return WatchSet(found, searched_at=NOW.isoformat(), shortest_held_s=held)
 
 
-def test_each_kind_of_brief_state_has_a_lifetime_and_lasting_states_have_none() -> None:
+def test_each_kind_of_brief_state_has_a_lifetime_and_lasting_states_last_days() -> None:
     assert state_kind("the status page reports an incident").name == "outage"  # type: ignore[union-attr]
     assert state_kind("a cancellation frees a campsite").name == "slots"  # type: ignore[union-attr]
     assert state_kind("the console is back in stock").name == "stock"  # type: ignore[union-attr]
     assert state_kind("the fare drops below 300 EUR").name == "price"  # type: ignore[union-attr]
     assert watch_lifetime(None, "a table frees up at Noma", notify_always=False) == "minutes"
     assert watch_lifetime(None, "the fare drops below 300 EUR", notify_always=False) == "hours"
-    assert watch_lifetime(None, "the court rules on the merger", notify_always=False) is None
+    assert watch_lifetime(None, "the court rules on the merger", notify_always=False) == "days"
     assert watch_lifetime(None, "the court rules on the merger", notify_always=True) == "hours"
 
 
@@ -59,7 +59,7 @@ def test_the_contract_lifetime_wins_over_the_words() -> None:
     [
         ("minutes", timedelta(minutes=15)),
         ("hours", timedelta(minutes=60)),
-        ("days", timedelta(hours=12)),
+        ("days", timedelta(hours=1)),
     ],
 )
 def test_with_nothing_seen_a_state_is_looked_at_at_the_slow_end_of_its_pace(
@@ -81,10 +81,10 @@ def test_a_short_state_seen_holding_shortens_the_wait_down_to_the_fastest_look()
 
 
 def test_a_page_that_changes_often_is_looked_at_sooner_than_a_quiet_one() -> None:
-    busy = look_wait("days", watched(changes=8, seen=timedelta(days=2)), now=NOW)
-    quiet = look_wait("days", watched(seen=timedelta(days=6)), now=NOW)
+    busy = look_wait("hours", watched(changes=80, seen=timedelta(days=2)), now=NOW)
+    quiet = look_wait("hours", watched(seen=timedelta(days=6)), now=NOW)
 
-    assert busy.wait < quiet.wait == PACES["days"].slowest
+    assert busy.wait < quiet.wait == PACES["hours"].slowest
     assert "relevant content changes every" in busy.reason
 
 
@@ -102,10 +102,15 @@ def test_the_monitor_request_budget_stretches_the_wait_over_its_pages() -> None:
     assert budget_floor(None, 5) is None
 
 
-def test_a_user_minimum_interval_is_kept_by_looks() -> None:
-    wait = look_wait("minutes", watched(), now=NOW, min_interval=timedelta(hours=1))
+def test_a_user_minimum_interval_is_kept_by_looks_and_their_jitter() -> None:
+    pages = watched()
+    wait = look_wait("minutes", pages, now=NOW, min_interval=timedelta(hours=1))
+    later = ScheduledRun(NOW + timedelta(days=1), "planned")
 
     assert wait.wait == timedelta(hours=1)
+    for seed in range(20):
+        looked, _ = with_look(later, wait, pages, now=NOW, rng=random.Random(seed))
+        assert looked.at == NOW + timedelta(hours=1)
 
 
 def test_the_search_is_due_a_week_after_the_last_or_when_the_watch_set_is_stale() -> None:
@@ -145,7 +150,7 @@ def test_a_sooner_run_for_a_named_moment_is_kept_and_searches() -> None:
 def test_a_sooner_run_set_by_the_miss_bound_alone_is_kept_without_a_search() -> None:
     pages = watched()
     wait = look_wait("days", pages, now=NOW)
-    bounded = ScheduledRun(NOW + timedelta(hours=2), f"{MISS_BOUNDED}notify=always → in 2 h")
+    bounded = ScheduledRun(NOW + timedelta(minutes=40), f"{MISS_BOUNDED}notify=always → in 40 min")
 
     planned, kept = with_look(bounded, wait, pages, now=NOW, rng=random.Random(1))
 

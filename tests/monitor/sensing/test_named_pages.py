@@ -14,7 +14,8 @@ import pytest
 from sentinel.llm import ScriptedModel
 from sentinel.monitor.models import SensorContext
 from sentinel.monitor.sensing.prefilter import SourceSnapshot
-from sentinel.monitor.sensing.sensor import Sensor, SensorResult
+from sentinel.monitor.sensing.result import SensorResult
+from sentinel.monitor.sensing.sensor import Sensor
 from sentinel.monitor.sensing.stored_snapshot import snapshot_from_json, snapshot_to_json
 from sentinel.web.fetch import Fetcher
 from sentinel.web.guard import SSRFGuard

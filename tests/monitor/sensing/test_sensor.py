@@ -12,9 +12,10 @@ import pytest
 
 from sentinel.llm import LocalModel, ScriptedModel, ScriptedRequest, UsageTracker
 from sentinel.monitor.governing.grounding import check_grounding
-from sentinel.monitor.iteration import FULL_READ_EVERY, probe_run
 from sentinel.monitor.models import SensorContext
-from sentinel.monitor.sensing.sensor import Sensor, SensorResult
+from sentinel.monitor.run_sensing import FULL_READ_EVERY, probe_run
+from sentinel.monitor.sensing.result import SensorResult
+from sentinel.monitor.sensing.sensor import Sensor
 from sentinel.web.errors import SearchProviderError
 from sentinel.web.search.base import SearchHit, SearchInput
 from tests.monitor.pipeline_fixtures import Sim, first_sentence, shown_pages

@@ -89,7 +89,12 @@ def validate(
         notify=values["notify"],
         urls=_lines(values["urls"]),
         fields=_lines(values["fields"]),
-        **optional,
+        name=optional["name"],
+        criteria=optional["criteria"],
+        min_interval=optional["min_interval"],
+        max_interval=optional["max_interval"],
+        rules=optional["rules"],
+        timezone=optional["timezone"],
     )
     spec = None
     try:

@@ -41,6 +41,7 @@ from sentinel.bench.doc_tables.monitoring import (
     monitor_error10,
     monitor_repeats,
     monitor_test,
+    monitor_watch_set,
 )
 from sentinel.bench.doc_tables.research import (
     research_embedded,
@@ -72,6 +73,7 @@ TABLES: dict[str, Callable[[Path], str]] = {
     "monitor-test": monitor_test,
     "monitor-dev": monitor_dev,
     "monitor-error10": monitor_error10,
+    "monitor-watch-set": monitor_watch_set,
     "monitor-dev-history": monitor_dev_history,
     "monitor-embedded": monitor_embedded,
     "monitor-repeats": monitor_repeats,

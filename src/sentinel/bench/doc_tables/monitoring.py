@@ -7,7 +7,12 @@ from pathlib import Path
 
 from sentinel.bench.doc_tables.format import Document, commit_line, load, num, pct, table
 from sentinel.bench.monitoring.report import format_cost, format_delay
-from sentinel.bench.monitoring.tables import load_documents, policy_table, readme_tables
+from sentinel.bench.monitoring.tables import (
+    load_documents,
+    policy_table,
+    readme_tables,
+)
+from sentinel.bench.monitoring.watch_targets import watch_targets_table
 
 
 def _oracle_test_documents(folder: Path) -> list[Document]:
@@ -122,6 +127,14 @@ def _checks_table(document: Document, split: str) -> str:
 def monitor_dev(folder: Path) -> str:
     """Oracle-facts on ``dev``, seed 0: every policy that ran, with its costs."""
     return policy_table([load(folder, "monitor-oracle-facts-dev-seed0.json")])
+
+
+def monitor_watch_set(folder: Path) -> str:
+    """Oracle-facts on ``test`` with the watch set (issue 33), searching and given the pages:
+    every policy that ran, with its costs, and issue 33's targets
+    (:mod:`sentinel.bench.monitoring.watch_targets`)."""
+    documents = load_documents(sorted(folder.glob("monitor-watch-set-test-seed*.json")))
+    return policy_table(documents) + "\n" + watch_targets_table(documents)
 
 
 def monitor_error10(folder: Path) -> str:

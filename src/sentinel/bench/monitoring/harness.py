@@ -136,14 +136,16 @@ class ScenarioWorld:
         self._clients.append(provider)
         return provider
 
-    def fetcher(self) -> Fetcher:
-        """The production fetcher (guard, robots.txt, extraction, fingerprints) into the world."""
+    def fetcher(self, *, article: bool = True) -> Fetcher:
+        """The production fetcher (guard, robots.txt, extraction, fingerprints) into the world;
+        without ``article`` it reads as a monitor's does (``sentinel.web.extract``)."""
         fetcher = Fetcher(
             transport=self.transport(),
             guard=SSRFGuard(allow_hosts=self.world.hosts),
             politeness=Politeness(min_interval=0),
             timeout=FETCH_TIMEOUT_S,
             clock=self.clock.now,
+            article=article,
         )
         self._clients.append(fetcher)
         return fetcher

@@ -27,7 +27,7 @@ import shutil
 import time
 from collections import Counter
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Literal
 
 from sentinel.bench.monitoring.diff_fixed import watched_urls
@@ -39,6 +39,7 @@ from sentinel.clock import VirtualClock
 from sentinel.errors import SentinelError
 from sentinel.llm import LanguageModel
 from sentinel.monitor.contract import compile_sentence
+from sentinel.monitor.recording import PeekedRun, peek_in
 from sentinel.monitor.run import RunServices, execute_run
 from sentinel.sim import Scenario
 from sentinel.storage import (
@@ -146,7 +147,7 @@ class SentinelPolicy:
         services = RunServices(
             db=db,
             search=env.search(),
-            fetcher=env.fetcher(),
+            fetcher=env.fetcher(article=False),  # as the worker's (sentinel.worker)
             clock=env.clock,
             sensor_model=sensor_model,
             governor_model=governor_model,
@@ -193,17 +194,23 @@ class SentinelPolicy:
     ) -> None:
         db = services.db
         last_run = None
+        due: datetime | None = None
         while True:
-            async with db.transaction() as tx:
-                due = await tx.monitors.earliest_next_run_at()
+            if due is None:  # the start, or a run that wrote no schedule: ask the store
+                async with db.transaction() as tx:
+                    due = await tx.monitors.earliest_next_run_at()
             if due is None or due > scenario.end:
                 return
             if last_run is not None and due <= last_run:
                 raise StalledMonitor(scenario.id, due)
             now = clock.set(max(due, clock.now()))
+            # The claim and what the run starts from, in one transaction, as the engine does.
             async with db.transaction() as tx:
                 await tx.monitors.claim_due(now, services.lease_owner, LEASE_S, 1)
-            outcome = await execute_run(services, monitor_id)
+                peeked = await peek_in(tx, monitor_id, now=now)
+            prepared = peeked if isinstance(peeked, PeekedRun) else None
+            outcome = await execute_run(services, monitor_id, prepared=prepared)
+            due = outcome.next_run_at
             if last_run is not None:
                 # The longest wait explains a missed short-lived event in the report.
                 wait_h = round((now - last_run) / timedelta(hours=1))

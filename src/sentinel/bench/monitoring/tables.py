@@ -154,6 +154,11 @@ def readme_tables(documents: Sequence[Document]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def targets_table(documents: Sequence[Document]) -> str:
+    """Only the targets' table."""
+    return "\n".join(_targets(documents)) + "\n"
+
+
 def policy_table(documents: Sequence[Document]) -> str:
     """Only the first table: every policy on every split, with its costs."""
     return "\n".join(policy_lines(documents)) + "\n"

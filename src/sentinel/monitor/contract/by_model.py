@@ -19,8 +19,9 @@ from pydantic import BaseModel, Field
 
 from sentinel.llm import LanguageModel, Message
 from sentinel.monitor.contract import phrases
-from sentinel.monitor.contract.compile import OUTAGE_STATUSES, money_text
+from sentinel.monitor.contract.event_shapes import OUTAGE_STATUSES
 from sentinel.monitor.contract.model import Contract, ContractField, Lifetime, Subject
+from sentinel.monitor.contract.price_shape import money_text
 from sentinel.text.money import money_in
 
 COMPILE_MAX_TOKENS = 80

@@ -77,7 +77,11 @@ class Reading:
         return f'{what} ("{self.cue}")' if self.cue else what
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(
+    # After the stop, closing emphasis, quotes or brackets stay with the sentence they close:
+    # "**Stage: third reading passed (70–50).** Awaiting Royal assent." is two sentences.
+    r"(?<=[.!?])\s+|(?<=[.!?][*_\"'”’)\]])\s+|(?<=[.!?][*_\"'”’)\]]{2})\s+"
+)
 _PARAGRAPH = re.compile(r"\n\s*\n")
 _BLOCK_START = re.compile(r"\s*(?:#|\||>|[-*+]\s|\d+[.)]\s)")
 _CLAUSE_BREAK = re.compile(
@@ -146,7 +150,8 @@ def classify(sentence: str, language: str | None = None) -> Reading:
 def sentences(text: str) -> list[str]:
     """``text`` cut into sentences. Paragraphs end at blank lines; a line that starts a
     block (a heading, a list item, a table row, a quote) stands alone; other line breaks
-    are soft wraps inside a sentence."""
+    are soft wraps inside a sentence; a sentence ends after its stop and any closing
+    emphasis, quote or bracket."""
     found: list[str] = []
     for paragraph in _PARAGRAPH.split(text):
         lines: list[str] = []

@@ -20,6 +20,8 @@ from sentinel.monitor.sensing.sources import PageRecord
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'“«¿¡(]?[A-ZÀ-Ý0-9])")
 _MARKUP = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+|>\s*)")
+_EMPHASIS = re.compile(r"\*\*|__")
+"""Bold markers: "**Approved (9–4).** Awaiting assent." is two sentences, read without them."""
 ASIDE = re.compile(
     r"""\b(?:reviews?|ratings?|customer\s+(?:reviews|ratings|questions)|q\s*&\s*a|questions\s+and
     \s+answers|comments?|related|you\s+(?:may|might)\s+also|also\s+(?:bought|viewed|like)
@@ -76,7 +78,7 @@ def _split(text: str, title: str) -> tuple[Sentence, ...]:
             position += 1
             continue
         section = " / ".join(words for _, words in sections)
-        body = _MARKUP.sub("", line)
+        body = _EMPHASIS.sub("", _MARKUP.sub("", line))
         # A table row is read cell by cell: each cell says its own thing ("Fri 4/9 - Site 023
         # is Available" beside "Sat 4/10 - Site 012 is Available").
         pieces = [c.strip() for c in body.strip("|").split("|")] if line.startswith("|") else None

@@ -24,11 +24,21 @@ from sentinel.llm import LanguageModel
 from sentinel.monitor.contract.model import Contract, ContractField
 from sentinel.monitor.contract.phrases import BOOKABLE
 from sentinel.monitor.failures import EXPECTED_ERRORS
-from sentinel.monitor.reading import resolve, structured_readers, text_readers
+from sentinel.monitor.reading import resolve, structured_readers
 from sentinel.monitor.reading.ask import ask_model
 from sentinel.monitor.reading.readings import Candidate, Reading
 from sentinel.monitor.reading.resolve import Resolution
 from sentinel.monitor.reading.subject import SubjectMatcher, atoms
+from sentinel.monitor.reading.text_readers.cues import (
+    cancelled_candidates,
+    decision_candidates,
+    status_candidates,
+    stock_candidates,
+)
+from sentinel.monitor.reading.text_readers.days import date_candidates
+from sentinel.monitor.reading.text_readers.prices import price_candidates
+from sentinel.monitor.reading.text_readers.slots import slot_candidates
+from sentinel.monitor.reading.text_readers.versions import version_candidates
 from sentinel.monitor.reading.verify import verify
 from sentinel.monitor.sensing.sources import PageRecord
 
@@ -114,31 +124,31 @@ def _candidates(
     measure: str, page: PageRecord, matcher: SubjectMatcher, now: datetime | None
 ) -> list[Candidate]:
     if measure in ("price", "currency"):
-        return structured_readers.offer_price_candidates(
+        return structured_readers.offer_price_candidates(page, matcher) + price_candidates(
             page, matcher
-        ) + text_readers.price_candidates(page, matcher)
+        )
     if measure == "in_stock":
-        return structured_readers.offer_stock_candidates(
+        return structured_readers.offer_stock_candidates(page, matcher) + stock_candidates(
             page, matcher
-        ) + text_readers.stock_candidates(page, matcher)
+        )
     if measure in ("version", "prerelease"):
-        return structured_readers.software_version_candidates(
+        return structured_readers.software_version_candidates(page, matcher) + version_candidates(
             page, matcher
-        ) + text_readers.version_candidates(page, matcher)
+        )
     if measure == "status":
-        return text_readers.status_candidates(page, matcher)
+        return status_candidates(page, matcher)
     if measure == "decision":
-        return text_readers.decision_candidates(page, matcher)
+        return decision_candidates(page, matcher)
     if measure == "cancelled":
         return structured_readers.event_candidates(page, matcher, now=now)[
             1
-        ] + text_readers.cancelled_candidates(page, matcher)
+        ] + cancelled_candidates(page, matcher)
     if measure == "date":
-        return structured_readers.event_candidates(page, matcher, now=now)[
-            0
-        ] + text_readers.date_candidates(page, matcher, now=now)
+        return structured_readers.event_candidates(page, matcher, now=now)[0] + date_candidates(
+            page, matcher, now=now
+        )
     if measure == "available":
-        return text_readers.slot_candidates(page, matcher)
+        return slot_candidates(page, matcher)
     return []
 
 

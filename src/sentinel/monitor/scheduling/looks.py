@@ -4,7 +4,8 @@ A monitor that keeps a watch set (:mod:`sentinel.monitor.watch_set`) looks at th
 the pace its state needs and searches rarely: a look is a conditional request per page, a
 search is the one paid request that costs what hundreds of page fetches do. It searches at
 creation, when its watch set goes stale (no page left), at a moment its pages name, and
-otherwise every :data:`SEARCH_EVERY`.
+otherwise every :data:`SEARCH_EVERY`; between searches, its looks read the sitemaps of the
+watched sites every :data:`SITEMAP_EVERY` for pages that did not exist at the last search.
 
 The wait between looks comes from **how long the watched kind of state lasts**
 (:func:`watch_lifetime`: the contract's ``lifetime``, else the words of the mission and
@@ -12,7 +13,10 @@ criteria), within that lifetime's :class:`LookPace`:
 
 - ``minutes`` (a restock, a freed slot or table, an outage): every 5–15 minutes;
 - ``hours`` (an incident's status, a price): every 30–60 minutes;
-- ``days`` (a release, a decision): every 3–12 hours.
+- ``days`` (a release, a ruling, a result — any state that, once there, stays): every hour.
+  Such a state cannot be missed, so the pace is the delay a user waits, not the state's
+  life: a look every hour finds it half an hour after it appears, on median, and costs a
+  conditional request (a 304 when nothing changed).
 
 Within the pace, the wait is a share (:data:`LOOKS_PER_LIFE`) of the shortest of the pace's
 ``life``, the shortest state seen holding, and the watched pages' **change history** (the mean
@@ -40,9 +44,14 @@ from sentinel.monitor.watch_set import WatchSet
 
 SEARCH_EVERY = timedelta(days=7)
 """How long a monitor whose watch set is healthy goes between searches."""
+SITEMAP_EVERY = timedelta(hours=6)
+"""How long a look goes between reads of a watched host's sitemap
+(:mod:`sentinel.monitor.watch_sitemaps`): a page that appears on a watched site is found
+within this, without a search."""
 LOOKS_PER_LIFE = 2
 LOOK_JITTER = 0.1
-"""A look is moved earlier by up to this share of its wait, never later."""
+"""A look is moved earlier by up to this share of its wait, never later, and never before the
+wait a budget or the user's minimum interval sets (:attr:`LookWait.least`)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +67,7 @@ class LookPace:
 PACES: dict[Lifetime, LookPace] = {
     "minutes": LookPace(timedelta(minutes=5), timedelta(minutes=15), timedelta(minutes=30)),
     "hours": LookPace(timedelta(minutes=30), timedelta(minutes=60), timedelta(hours=2)),
-    "days": LookPace(timedelta(hours=3), timedelta(hours=12), timedelta(days=1)),
+    "days": LookPace(timedelta(hours=1), timedelta(hours=1), timedelta(days=1)),
 }
 """The look pace of each lifetime (see the module documentation)."""
 LOOK_MIN = min(pace.fastest for pace in PACES.values())
@@ -121,25 +130,27 @@ def state_kind(*texts: str | None) -> StateKind | None:
 
 def watch_lifetime(
     contract_lifetime: Lifetime | None, *texts: str | None, notify_always: bool
-) -> Lifetime | None:
+) -> Lifetime:
     """How long the watched kind of state lasts: the contract's ``lifetime`` when the monitor
     has one; else the kind of brief state its words name; else ``hours`` for a
-    ``notify=always`` monitor (episodes come and go); else None (a lasting state without a
-    contract keeps the cadence of :mod:`sentinel.monitor.scheduling.cadence`)."""
+    ``notify=always`` monitor (episodes come and go); else ``days`` (a lasting state: a
+    decision, a release, a result)."""
     if contract_lifetime is not None:
         return contract_lifetime
     kind = state_kind(*texts)
     if kind is not None:
         return kind.lifetime
-    return "hours" if notify_always else None
+    return "hours" if notify_always else "days"
 
 
 @dataclass(frozen=True)
 class LookWait:
-    """The wait until the next look at the watch set, and why."""
+    """The wait until the next look at the watch set, and why; ``least``: the shortest wait
+    the jitter may bring it to (the request budget's or the user's minimum interval)."""
 
     wait: timedelta
     reason: str
+    least: timedelta = timedelta(0)
 
 
 def look_wait(
@@ -165,13 +176,18 @@ def look_wait(
     if paced is not None and paced < life:
         life, why = paced, f"relevant content changes every {format_duration(paced)}"
     wait = min(max(life / LOOKS_PER_LIFE, pace.fastest), pace.slowest)
+    least = timedelta(0)
     floor = budget_floor(requests_per_day, count)
-    if floor is not None and floor > wait:
-        wait, why = floor, f"{why}; {requests_per_day} requests a day for {count} page(s)"
-    if min_interval is not None and min_interval > wait:
-        wait, why = min_interval, f"{why}; the monitor's minimum interval"
+    if floor is not None:
+        least = floor
+        if floor > wait:
+            wait, why = floor, f"{why}; {requests_per_day} requests a day for {count} page(s)"
+    if min_interval is not None:
+        least = max(least, min_interval)
+        if min_interval > wait:
+            wait, why = min_interval, f"{why}; the monitor's minimum interval"
     every = format_duration(wait)
-    return LookWait(wait, f"look at {count} page(s) every {every} ({why})")
+    return LookWait(wait, f"look at {count} page(s) every {every} ({why})", least)
 
 
 def budget_floor(requests_per_day: int | None, pages: int) -> timedelta | None:
@@ -216,7 +232,7 @@ def with_look(
     and the watch set with ``full_at`` set when ``planned`` is for a reason of its own (a
     moment the pages name, a retry; not the miss bound alone, which the looks stand in for)
     and comes before the look after next: that run searches and reads in full."""
-    early = wait.wait * LOOK_JITTER * rng.random()
+    early = min(wait.wait * LOOK_JITTER * rng.random(), max(wait.wait - wait.least, timedelta(0)))
     at = now + wait.wait - early
     if planned.at <= at and only_miss_bounded(planned):
         return planned, known

@@ -2,6 +2,7 @@
 reads them into structured state (it cannot notify).
 
 ``sources`` picks and snapshots a run's pages; ``prefilter`` skips a run when nothing the
-sensor would read changed; ``sensor`` and ``reply`` are the model's read; ``drift`` keeps a
-refined query on the user's mission.
+sensor would read changed; ``sensor`` (the agent), ``policy`` (its scripted reads, verdict and
+model call), ``reply`` and ``result`` are the model's read; ``drift`` keeps a refined query on
+the user's mission.
 """

@@ -20,7 +20,7 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from sentinel.monitor.sensing.prefilter import SourceEntry, SourceSnapshot
-from sentinel.web.fetch import FetchResult
+from sentinel.web.fetch_result import FetchResult
 from sentinel.web.links import PageLink
 from sentinel.web.search.base import SearchHit
 from sentinel.web.structured import EventInfo, Offer, SoftwareInfo

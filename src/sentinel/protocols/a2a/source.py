@@ -43,7 +43,7 @@ from sentinel.protocols.a2a import CONTEXT_KEY, agent_urls
 from sentinel.research.reading import Page, PageReader
 from sentinel.research.tools import ResearchTools
 from sentinel.storage import MonitorRecord
-from sentinel.web.fetch import FetchResult, Validators
+from sentinel.web.fetch_result import FetchResult, Validators
 from sentinel.web.fingerprint import content_fingerprint
 from sentinel.web.search.base import SearchHit, SearchInput, SearchProvider
 

@@ -16,8 +16,8 @@
   deleted (a monitor deleted with its history) read both tables whole.
 
 The partial indexes' conditions are literals, and the queries write the same literals (see
-``sentinel.storage.monitors``): a planner can only use a partial index when the query's WHERE
-implies the index's, which a bound parameter does not on a generic plan.
+``sentinel.storage.monitor_schedule``): a planner can only use a partial index when the query's
+WHERE implies the index's, which a bound parameter does not on a generic plan.
 
 Revision ID: 0005_hot_path_indexes
 Revises: 0004_assistant
