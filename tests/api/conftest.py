@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from sentinel.api import create_app
 from sentinel.clock import VirtualClock
 from sentinel.storage import Database
+from tests.asgi import asgi_client
 from tests.storage.databases import sqlite_copy, sqlite_template
 
 __all__ = ["api_db", "app", "client", "clock", "sqlite_template"]
@@ -43,6 +44,5 @@ def app(api_db: Database, clock: VirtualClock) -> FastAPI:
 @pytest.fixture
 async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
     """A client of ``app`` over ASGI."""
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         yield client

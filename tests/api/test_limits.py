@@ -16,6 +16,7 @@ from sentinel.clock import VirtualClock
 from sentinel.storage import Database
 from tests.api.conftest import START
 from tests.api.helpers import SPEC, problem
+from tests.asgi import asgi_client
 
 JSON = {"content-type": "application/json"}
 
@@ -56,8 +57,7 @@ def small_limit(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("small_limit")
 async def test_the_limit_is_a_setting(api_db: Database) -> None:
     app: FastAPI = create_app(api_db, clock=VirtualClock(START), rate_per_minute=10_000)
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         refused = await client.post("/api/v1/monitors", json={**SPEC, "name": "n" * 5000})
         accepted = await client.post("/api/v1/monitors", json=SPEC)
 

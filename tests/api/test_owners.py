@@ -24,6 +24,7 @@ from sentinel.storage import Database, RunEnding, RunStatus
 from sentinel.storage.api_keys import ApiKeyRepository
 from tests.api.conftest import START
 from tests.api.helpers import SPEC
+from tests.asgi import asgi_client
 
 V1 = "/api/v1"
 # Every table holding an owner's rows (directly or through its monitor).
@@ -109,16 +110,11 @@ async def _alice_data(db: Database, alice: httpx.AsyncClient) -> AliceData:
 async def owners(api_db: Database, clock: VirtualClock) -> AsyncIterator[Owners]:
     """Alice with one of everything, and Bob with nothing; each with their own key."""
     app = create_app(api_db, clock=clock, rate_per_minute=10_000, research_runner=instant_research)
-    transport = httpx.ASGITransport(app=app)
     alice_key, bob_key = await _key(api_db, "alice"), await _key(api_db, "bob")
     async with (
+        asgi_client(app, headers={"Authorization": f"Bearer {alice_key}"}) as alice,
         httpx.AsyncClient(
-            transport=transport,
-            base_url="http://testserver",
-            headers={"Authorization": f"Bearer {alice_key}"},
-        ) as alice,
-        httpx.AsyncClient(
-            transport=transport,
+            transport=httpx.ASGITransport(app=app),
             base_url="http://testserver",
             headers={"Authorization": f"Bearer {bob_key}"},
         ) as bob,

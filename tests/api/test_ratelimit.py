@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from fastapi import HTTPException
 
@@ -12,6 +11,7 @@ from sentinel.storage import Database
 from sentinel.storage.api_keys import ApiKeyRepository
 from tests.api.conftest import START
 from tests.api.helpers import problem
+from tests.asgi import asgi_client
 
 
 def test_a_bucket_refills_at_its_rate() -> None:
@@ -31,8 +31,7 @@ async def test_the_api_answers_429_per_key(api_db: Database) -> None:
         _, first = await ApiKeyRepository(tx.session).create("one", now=START)
         _, second = await ApiKeyRepository(tx.session).create("two", now=START)
     app = create_app(api_db, rate_per_minute=3)
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         for _ in range(3):
             ok = await client.get("/api/v1/monitors", headers={"X-API-Key": first})
             assert ok.status_code == 200

@@ -22,6 +22,7 @@ from sentinel.storage import Database
 from tests.api.helpers import problem
 from tests.api.routers.test_assistant_data import key_for
 from tests.api.sse import answer, datas, names, parse_frames
+from tests.asgi import asgi_client
 from tests.assistant.chat.conftest import DECISION, Script, decision
 from tests.loopback import running
 
@@ -46,8 +47,7 @@ def chat_app(db: Database, clock: VirtualClock, script: Script) -> FastAPI:
 
 @asynccontextmanager
 async def asgi(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         yield client
 
 

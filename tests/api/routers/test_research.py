@@ -16,6 +16,7 @@ from sentinel.research import NoEvidenceError
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 from tests.api.helpers import problem
+from tests.asgi import asgi_client
 
 REPORT = {"kind": "research_report", "question": "q", "report": {"title": "t"}}
 
@@ -51,8 +52,7 @@ async def research_client(
 ) -> AsyncIterator[httpx.AsyncClient]:
     """A client of an app whose research jobs use ``research``."""
     app = create_app(api_db, research_runner=research, rate_per_minute=10_000)
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         yield client
 
 

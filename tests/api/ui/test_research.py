@@ -16,6 +16,7 @@ from sentinel.api.ui.report import cited, report_view
 from sentinel.research.runlog import RunLog
 from sentinel.storage import Database
 from tests.api.ui.helpers import post_form
+from tests.asgi import asgi_client
 
 REPORT: dict[str, Any] = {
     "kind": "research_report",
@@ -63,8 +64,7 @@ async def runner(question: str, log: RunLog) -> dict[str, Any]:
 @pytest.fixture
 async def research_client(api_db: Database) -> AsyncIterator[httpx.AsyncClient]:
     app = create_app(api_db, research_runner=runner, rate_per_minute=10_000)
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+    async with asgi_client(app) as client:
         yield client
 
 
