@@ -145,12 +145,12 @@ def test_only_voltmarts_product_page_gives_the_price() -> None:
     other = shown("http://www.gearhaven.example/products/sonora-qc-ultra-black", "**$289.00**")
     voltmart = shown("http://www.voltmart.example/p/sonora-qc-ultra", "**$279.99** · In stock", 2)
 
-    assert read_price([other], {"voltmart_price_usd": 379.99}) == (
-        {"voltmart_price_usd": 379.99},
+    assert read_price([other], {"price_usd": 379.99}) == (
+        {"price_usd": 379.99},
         [],
     )
     assert read_price([other, voltmart], None) == (
-        {"voltmart_price_usd": 279.99},
+        {"price_usd": 279.99},
         [(2, "**$279.99** · In stock")],
     )
 
@@ -176,7 +176,7 @@ async def test_the_previous_state_the_prompt_shows_is_kept_when_the_page_is_not_
         query=mission,
         now=NOW,
         run_count=3,
-        previous_state={"voltmart_price_usd": 379.99},
+        previous_state={"price_usd": 379.99},
         pages=[page("http://www.dealhound.example/deals", "Nothing about prices.", "Deals")],
         terms=frozenset({"sonora"}),
         page_chars=2000,
@@ -184,5 +184,5 @@ async def test_the_previous_state_the_prompt_shows_is_kept_when_the_page_is_not_
 
     reply = await model.complete([Message.user(prompt)], output=SensorReply)
 
-    assert reply.parsed.payload.updated_state == {"voltmart_price_usd": 379.99}
+    assert reply.parsed.payload.updated_state == {"price_usd": 379.99}
     assert reply.parsed.payload.evidence == []

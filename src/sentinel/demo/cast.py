@@ -6,16 +6,17 @@ starts from. Only the virtual window is a demo choice: a week or two of the scen
 what it shows, so that the whole demonstration fits in a few minutes on two cores.
 
 Governor choice. The embedded model (Qwen2.5-Coder-0.5B) reads pages well enough to fill a
-small JSON state under a grammar — copy a version number, a price, a timetable — but its
-judgement of criteria in words is the weak link: asked whether Apple has announced a date it
-says yes to an invitation or a leak, and asked whether opening hours "differ from what they
-were" on a first run, with nothing to compare, it answered yes. So every demo monitor
-reduces its criteria to a condition on the state (``stable_version == "5.0.0"``,
-``voltmart_price_usd < 300``, ``changed(opening_hours)``) and uses the rules governor: no model
-call, no judgement to get wrong; the model only reads. The sensor's keys are free-form (it is
-told to "keep the keys of the previous state"), so each monitor starts from a state that
-names the keys its rule reads. With a larger model, criteria in words and the LLM governor
-are the natural choice (``sentinel watch add --criteria``).
+small JSON state under a grammar, but its judgement of criteria in words is the weak link:
+asked whether Apple has announced a date it says yes to an invitation or a leak, and asked
+whether opening hours "differ from what they were" on a first run, with nothing to compare,
+it answered yes. So every demo monitor reduces its criteria to a condition on the state
+(``stable_version == "5.0.0"``, ``price_usd < 300``, ``changed(opening_hours)``) and uses the
+rules governor, as ``sentinel watch add --rules`` does. A rule over fields a page states (a
+version, a price) is the monitor's contract, as for a user's monitor: the code reads those
+fields from the pages and the model is asked only to choose among candidates the code could
+not settle; a rule over anything else (``opening_hours``) has the model read it. Each monitor
+starts from a state that names the keys its rule reads. With a larger model, criteria in
+words and the LLM governor are the natural choice (``sentinel watch add --criteria``).
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ CAST: tuple[DemoMonitor, ...] = (
         shows="a price read from a shop page and its JSON-LD, with other shops' prices as traps",
         governor=GovernorKind.RULES,
         query="Voltmart Sonora QC Ultra Wireless headphones price",
-        rule="voltmart_price_usd < 300",
-        initial_state={"voltmart_price_usd": None},
+        rule="price_usd < 300",
+        initial_state={"price_usd": None},
         why="a number compared with a threshold is a rule's job, not a model's",
         start=_at("2025-09-29T00:00"),
         end=_at("2025-10-06T00:00"),

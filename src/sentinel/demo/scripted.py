@@ -109,8 +109,8 @@ def read_price(pages: list[ShownPage], previous: State | None) -> Reading:
             quote = sentence_with(page, _PRICE)
             if price and quote:
                 value = float(price.group(1).replace(",", ""))
-                return {"voltmart_price_usd": value}, [(page.number, quote)]
-    return dict(previous or {"voltmart_price_usd": None}), []
+                return {"price_usd": value}, [(page.number, quote)]
+    return dict(previous or {"price_usd": None}), []
 
 
 def read_hours(pages: list[ShownPage], previous: State | None) -> Reading:

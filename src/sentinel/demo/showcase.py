@@ -41,7 +41,9 @@ from sentinel.demo.summary import ScenarioSummary, summarize
 from sentinel.engine import Engine, RunnerRetries, RunRetryPolicy
 from sentinel.errors import InvalidInput
 from sentinel.llm.local import DEFAULT_LOCAL_MODEL
+from sentinel.monitor.models import MonitorSpec, parse_monitor_spec
 from sentinel.monitor.run import RunOutcome, RunServices, execute_run
+from sentinel.monitor.service import contract_for, spec_input, stored_contract
 from sentinel.notify import DeliveryWorker
 from sentinel.notify.channels import WebhookChannel
 from sentinel.sim import Scenario, load_bundled
@@ -276,12 +278,27 @@ async def create_monitor(
                 max_interval_s=int(spec.max_interval.total_seconds()),
                 governor_kind=spec.governor,
                 governor_rules=spec.rule,
+                contract=stored_contract(contract_for(_user_spec(spec, scenario))),
             ),
             now=now,
         )
         if spec.initial_state is not None:
             await tx.states.append(monitor.id, state=dict(spec.initial_state), now=now)
     return monitor
+
+
+def _user_spec(spec: DemoMonitor, scenario: Scenario) -> MonitorSpec:
+    """The spec ``sentinel watch add`` makes of the demo monitor's sentence, criteria and
+    rule: its contract is the one a user's monitor gets (the rule's fields read from the
+    pages by code, the model asked only what the code cannot settle)."""
+    return parse_monitor_spec(
+        spec_input(
+            scenario.mission,
+            criteria=scenario.action_criteria,
+            notify=scenario.notify,
+            rules=spec.rule,
+        )
+    )
 
 
 async def _close_window(db: Database, monitor_id: int, *, now: datetime) -> list[RunRecord]:

@@ -172,6 +172,23 @@ async def test_the_highest_final_release_counts_and_a_release_candidate_does_not
     assert second.state() == {"version": "3.0", "prerelease": False}
 
 
+@pytest.mark.parametrize(
+    "guide",
+    [
+        "<p>The legacy_wal setting is gone in 3.0: remove it from your configuration.</p>",
+        "<p>Die Option legacy_wal wurde entfernt in 3.0.</p>",
+        "<p>Fixed in version 3.0: imports no longer time out.</p>",
+    ],
+)
+async def test_a_version_named_as_where_something_changed_is_not_a_release(guide: str) -> None:
+    body = (
+        "<h1>Upgrading to Tidewater 3</h1><p>Tidewater 2.9.4 is the current stable release.</p>"
+        + guide
+    )
+    reading = await read(RELEASE, document("Upgrading to Tidewater 3", body))
+    assert reading.state() == {"version": "2.9.4", "prerelease": False}
+
+
 async def test_only_a_release_candidate_is_read_as_a_pre_release() -> None:
     body = "<h1>Tidewater 3.0 beta 2 is out</h1><p>Try the beta and tell us what breaks.</p>"
     reading = await read(RELEASE, document("Tidewater blog", body))

@@ -3,7 +3,8 @@
 A version counts in a heading, a lead or a sentence that speaks of a release, when its clause
 reports it; not in a section or sentence that says it is not out yet (a changelog's
 "Unreleased", "planned", "coming soon"), and not as what something requires or supports
-("requires Python 3.11", "HDMI 2.1"). A pre-release is one the version says is
+("requires Python 3.11", "HDMI 2.1"), and not as where something changed ("the setting is
+gone in 5.0", "new in 3.2") outside a heading. A pre-release is one the version says is
 (``3.0rc1``) or the words around it do ("beta", "release candidate", "nightly").
 """
 
@@ -55,6 +56,19 @@ _NOT_A_VERSION_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 
+# A version named as where something changed ("the legacy_wal setting is gone in 5.0", "new
+# in 3.2", "fixed in 2.1.3", "entfernt in 5.0", "supprimé dans la 5.0"): an upgrade guide or a
+# changelog entry speaks of a version that may not be out; a heading ("What's new in 5.0")
+# still counts as one.
+_CHANGED_IN = re.compile(
+    r"\b(?:gone|removed|dropped|deprecated|changed|added|new|fixed|introduced|enabled|disabled"
+    r"|renamed|replaced|default|defaults|entfernt|neu|ge[äa]ndert|behoben|eingef[üu]hrt"
+    r"|supprim[ée]e?s?|nouveau|nouvelle|modifi[ée]e?s?|corrig[ée]e?s?|eliminad[oa]s?|nuev[oa]s?"
+    r"|cambiad[oa]s?|corregid[oa]s?)\s+(?:in|im|dans|en)\s+(?:(?:la|le|version|versi[óo]n"
+    r"|v)\s*)?$",
+    re.IGNORECASE,
+)
+
 
 def version_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candidate]:
     """The versions the text reports released for the subject (forecasts left out)."""
@@ -74,6 +88,8 @@ def version_candidates(page: PageRecord, matcher: SubjectMatcher) -> list[Candid
                 continue
             around = text[max(0, match.start() - 40) : match.end() + 40]
             if _NOT_A_VERSION_CONTEXT.search(text[max(0, match.start() - 30) : match.start()]):
+                continue
+            if not sentence.heading and _CHANGED_IN.search(text[: match.start()]):
                 continue
             if not reports(text, match.start()):
                 continue
