@@ -85,21 +85,16 @@ def test_the_noise_only_scenario_never_notifies_and_the_prefilter_spares_the_mod
     assert row.counts.calls_saved == row.counts.skipped
 
 
-def test_a_monitor_with_a_contract_is_read_by_code_and_one_without_asks_the_model(
+def test_every_demo_monitor_is_read_by_code_as_its_contract_says(
     played: tuple[ShowcaseReport, str, str],
 ) -> None:
-    """The release's and the price's rules name fields a page states (a version, a price):
-    their contracts have the code read them, as a user's ``watch add --rules`` monitor does,
-    and the scripted model settles nothing the code could not. The opening hours have no
-    field form: the model reads them at each sensing."""
+    """Each rule names fields a page states (a version, a price, the opening hours): the
+    contracts have the code read them, as a user's ``watch add --rules`` monitor does, and no
+    sensing needs the model."""
     report, _, _ = played
-    calls = {
-        row.scenario_id: (row.counts.model_calls, row.counts.sensed) for row in report.summaries
-    }
-    assert calls["quillstore-release"][0] == 0
-    assert calls["headphones-price-drop"][0] == 0
-    hours_calls, hours_sensed = calls["library-hours-churn"]
-    assert hours_calls == hours_sensed >= 1
+    for row in report.summaries:
+        assert row.counts.sensed >= 1, row.scenario_id
+        assert row.counts.model_calls == 0, row.scenario_id
 
 
 def test_every_scenario_runs_the_pipeline_without_failures_and_saves_model_calls(

@@ -11,12 +11,12 @@ asked whether Apple has announced a date it says yes to an invitation or a leak,
 whether opening hours "differ from what they were" on a first run, with nothing to compare,
 it answered yes. So every demo monitor reduces its criteria to a condition on the state
 (``stable_version == "5.0.0"``, ``price_usd < 300``, ``changed(opening_hours)``) and uses the
-rules governor, as ``sentinel watch add --rules`` does. A rule over fields a page states (a
-version, a price) is the monitor's contract, as for a user's monitor: the code reads those
-fields from the pages and the model is asked only to choose among candidates the code could
-not settle; a rule over anything else (``opening_hours``) has the model read it. Each monitor
-starts from a state that names the keys its rule reads. With a larger model, criteria in
-words and the LLM governor are the natural choice (``sentinel watch add --criteria``).
+rules governor, as ``sentinel watch add --rules`` does. Each rule names fields a page states
+(a version, a price, the opening hours), so it is the monitor's contract, as for a user's
+monitor: the code reads those fields from the pages and the model is asked only to choose
+among candidates the code could not settle. Each monitor starts from a state that names the
+keys its rule reads. With a larger model, criteria in words and the LLM governor are the
+natural choice (``sentinel watch add --criteria``).
 """
 
 from __future__ import annotations
@@ -105,9 +105,9 @@ CAST: tuple[DemoMonitor, ...] = (
         rule="prev(opening_hours) != null and changed(opening_hours)",
         initial_state={"opening_hours": None},
         why=(
-            "a change is a difference between two readings, which a rule compares exactly; "
-            "the 0.5B model as governor was seen 'noticing a change' on a first run, with "
-            "nothing to compare"
+            "a change is a difference between two readings of the week, which the code reads "
+            "from the table and a rule compares exactly; the 0.5B model as governor was seen "
+            "'noticing a change' on a first run, with nothing to compare"
         ),
         start=_at("2025-09-12T00:00"),
         end=_at("2025-09-26T00:00"),

@@ -100,8 +100,9 @@ class ConsoleDisplay:
             about = f"{model.label}: the engine and pipeline are real, the model is a script"
         else:
             about = (
-                f"{model.label}, loaded once in {model.load_s:.1f} s; it reads the pages and "
-                "answers under a JSON-schema grammar, rules decide"
+                f"{model.label}, loaded once in {model.load_s:.1f} s; the code reads each "
+                "monitor's fields from the pages, the model is asked only what the page leaves "
+                "open (a JSON-schema grammar), rules decide"
             )
         names = ", ".join(act.scenario.id for act in plan.acts)
         lines = [

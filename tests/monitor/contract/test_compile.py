@@ -207,3 +207,39 @@ def test_a_rule_over_fields_a_page_states_becomes_the_contract() -> None:
 def test_a_rule_over_other_fields_has_no_contract() -> None:
     assert contract_from_rules("seats_left > 0", "Tell me when seats open") is None
     assert contract_from_rules("product.price < 3", "Tell me when it is cheap") is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subject"),
+    [
+        (
+            "Tell me when the Riverside Public Library changes its opening hours",
+            "Riverside Public Library",
+        ),
+        ("Let me know when Hartwell Pool changes its hours", "Hartwell Pool"),
+        (
+            "Sag mir, wenn die Stadtbibliothek Köln ihre Öffnungszeiten ändert",
+            "Stadtbibliothek Köln",
+        ),
+        ("Préviens-moi quand la médiathèque de Lyon change ses horaires", "médiathèque de Lyon"),
+        ("Avísame cuando la biblioteca de Sevilla cambia su horario", "biblioteca de Sevilla"),
+    ],
+)
+def test_a_place_changing_its_opening_hours_compiles_to_a_change_of_the_week(
+    sentence: str, subject: str
+) -> None:
+    contract = compile_sentence(sentence)
+    assert contract is not None
+    assert contract.subject.name == subject
+    assert contract.condition == "prev(opening_hours) != null && changed(opening_hours)"
+    assert [(f.name, f.measure) for f in contract.fields] == [("opening_hours", "hours")]
+
+
+def test_a_rule_over_the_opening_hours_reads_them_by_code() -> None:
+    contract = contract_from_rules(
+        "prev(opening_hours) != null and changed(opening_hours)",
+        "Tell me when the Riverside Public Library changes its opening hours",
+    )
+    assert contract is not None
+    assert contract.subject.name == "Riverside Public Library"
+    assert contract.fields[0].measure == "hours"

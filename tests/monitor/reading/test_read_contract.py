@@ -299,3 +299,50 @@ async def test_a_release_after_a_question_answered_is_read() -> None:
     )
     reading = await read("Tell me when Loomdb 4.0 is released", document("Loomdb blog", body))
     assert reading.state().get("version") == "4.0"
+
+
+HOURS = "Tell me when the Riverside Public Library changes its opening hours"
+HOURS_TABLE = (
+    "<table><tr><th>Day</th><th>Hours</th></tr>"
+    "<tr><td>Monday</td><td>9:00 – 20:00</td></tr><tr><td>Tuesday</td><td>9:00 – 20:00</td></tr>"
+    "<tr><td>Saturday</td><td>10:00 – {saturday}</td></tr><tr><td>Sunday</td><td>Closed</td></tr>"
+    "</table>"
+)
+
+
+async def hours_on(body: str, url: str) -> ContractReading:
+    html = document("Opening hours", "<h1>Opening hours</h1>" + body)
+    return await read_contract(contract(HOURS), [page(html, url)], now=NOW)
+
+
+async def test_the_places_own_site_states_its_hours_without_naming_it() -> None:
+    body = "<p>The Central Library is open six days a week.</p>" + HOURS_TABLE.format(
+        saturday="17:00"
+    )
+    reading = await hours_on(body, "https://www.riversidelibrary.example/visit/hours")
+    assert reading.model_calls == 0
+    assert reading.state() == {
+        "opening_hours": "Mon 09:00-20:00; Tue 09:00-20:00; Sat 10:00-17:00; Sun closed"
+    }
+    assert reading.readings[0].verified
+
+
+async def test_hours_on_another_site_count_only_when_they_name_the_place() -> None:
+    table = HOURS_TABLE.format(saturday="17:00")
+    elsewhere = await hours_on(table, "https://www.oakfieldpool.example/hours")
+    named = await hours_on(
+        "<h2>Riverside Public Library hours</h2>" + table, "https://citydirectory.example/riv"
+    )
+    assert elsewhere.state() == {"opening_hours": None}
+    assert named.state()["opening_hours"] is not None
+
+
+async def test_regular_hours_are_read_over_a_holiday_week_on_the_same_page() -> None:
+    body = (
+        "<h2>Opening hours</h2>"
+        + HOURS_TABLE.format(saturday="17:00")
+        + "<h2>Christmas week</h2><ul><li>Mon–Tue: 10:00–14:00</li><li>Sat–Sun: closed</li></ul>"
+    )
+    reading = await hours_on(body, "https://www.riversidelibrary.example/visit/hours")
+    assert reading.model_calls == 0
+    assert reading.state()["opening_hours"].endswith("Sat 10:00-17:00; Sun closed")

@@ -69,3 +69,30 @@ def test_a_quote_that_does_not_name_the_subject_is_refused() -> None:
 def test_no_value_is_nothing_to_verify() -> None:
     reading = checked("Our price: £399.99.", None)
     assert (reading.value, reading.verified) == (None, False)
+
+
+def test_hours_the_quote_does_not_state_are_refused() -> None:
+    sentence = "Tell me when the Riverside Public Library changes its opening hours"
+    compiled = compile_sentence(sentence)
+    assert compiled is not None
+    url = "https://www.riversidelibrary.example/hours"
+    body = "<ul><li>Mon–Fri: 9:00–20:00</li><li>Sat: 10:00–17:00</li></ul>"
+    library = page(document("Opening hours", body), url)
+    quote = "- Mon–Fri: 9:00–20:00\n- Sat: 10:00–17:00"
+    week = "Mon 09:00-20:00; Tue 09:00-20:00; Wed 09:00-20:00; Thu 09:00-20:00; Fri 09:00-20:00"
+
+    def hours(value: str) -> Reading:
+        reading = Reading(field="opening_hours", value=value, quote=quote, url=url, source="model")
+        return verify(
+            reading,
+            compiled.fields[0],
+            contract=compiled,
+            pages={url: library},
+            matcher=SubjectMatcher(compiled.subject.name),
+            about=0.67,
+        )
+
+    assert hours(f"{week}; Sat 10:00-17:00").verified
+    refused = hours(f"{week}; Sat 10:00-16:00")
+    assert not refused.verified
+    assert refused.note.startswith("value-in-quote")

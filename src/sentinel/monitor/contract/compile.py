@@ -16,7 +16,9 @@ PixelParts")`` is the contract ``price < 420.0 && currency == "GBP"`` about "ASU
 5. cancelled: ``cancelled``;
 6. approved, refused or any decision: ``decision == "approved"`` (``"refused"``, or any);
 7. dates announced: ``date != null``;
-8. a slot, table, appointment or ticket free: ``available``.
+8. a slot, table, appointment or ticket free: ``available``;
+9. a place changing its opening hours: ``prev(opening_hours) != null &&
+   changed(opening_hours)``.
 
 The threshold shape is :mod:`sentinel.monitor.contract.price_shape`, the others
 :mod:`sentinel.monitor.contract.event_shapes`; the subject each names is found by
@@ -37,6 +39,7 @@ from sentinel.monitor.contract.event_shapes import (
     cancelled_contract,
     dates_contract,
     decision_contract,
+    hours_contract,
     in_stock_contract,
     release_contract,
     status_contract,
@@ -108,6 +111,7 @@ _SHAPES: tuple[Callable[[str], Contract | None], ...] = (
     decision_contract,
     dates_contract,
     available_contract,
+    hours_contract,
 )
 
 

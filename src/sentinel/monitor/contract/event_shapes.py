@@ -3,7 +3,8 @@
 Back in stock (``in_stock``), a version released (``version_at_least(version, "3.0") &&
 !prerelease``), an incident resolved or an outage (``status in [...]``), cancelled
 (``cancelled``), approved, refused or decided (``decision == "approved"``), dates announced
-(``date != null``) and a slot free (``available``). Each function reads one shape from a
+(``date != null``), a slot free (``available``) and a place changing its opening hours
+(``changed(opening_hours)``). Each function reads one shape from a
 sentence's body (its lead-in gone, :mod:`sentinel.monitor.contract.compile`) and returns its
 contract, or None when the sentence is not of that shape or names no subject
 (:mod:`sentinel.monitor.contract.sentence_subject`).
@@ -205,6 +206,23 @@ def dates_contract(body: str) -> Contract | None:
     if subject is None:
         return None
     return _single(subject, "date", "date", "date != null", "a date is announced", "days")
+
+
+HOURS_CHANGED = "prev(opening_hours) != null && changed(opening_hours)"
+"""An hours contract's condition: the week read this run differs from the one read before
+(a first reading, with nothing to compare, is not a change)."""
+
+
+def hours_contract(body: str) -> Contract | None:
+    """A place changing its opening hours: ``changed(opening_hours)``; or None."""
+    match = phrases.HOURS_CHANGE.search(body)
+    if match is None:
+        return None
+    subject = subject_around(body[: match.start()], body[match.end() :])
+    if subject is None:
+        return None
+    summary = "its opening hours change"
+    return _single(subject, "opening_hours", "hours", HOURS_CHANGED, summary, "days")
 
 
 def _names_bookable(text: str) -> bool:

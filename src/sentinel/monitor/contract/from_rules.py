@@ -3,9 +3,10 @@
 The rule is the condition; its fields become contract fields when each names something a page
 states — a price (``price``, ``price_gbp``, ``cost_eur``, ``fare``), its ``currency``, stock
 (``in_stock``), a free slot (``available``), a ``version``, a ``status``, a ``decision``,
-``cancelled`` or a date (``*_date``). A rule reading any other field (``seats_left``, a nested
-``product.price``) has no contract: the sensor model reports its fields, as before. A price
-field named with a currency (``price_gbp``) is read only in that currency.
+``cancelled``, a date (``*_date``) or the opening hours (``opening_hours``, ``hours``). A
+rule reading any other field (``seats_left``, a nested ``product.price``) has no contract: the
+sensor model reports its fields, as before. A price field named with a currency
+(``price_gbp``) is read only in that currency.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ _MEASURES: tuple[tuple[re.Pattern[str], Measure], ...] = (
     (re.compile(r"^(?:decision|outcome|ruling|verdict)$", re.I), "decision"),
     (re.compile(r"^(?:cancelled|canceled|is_cancelled)$", re.I), "cancelled"),
     (re.compile(r"(?:^date$|_date$|^date_)", re.I), "date"),
+    (
+        re.compile(
+            r"^(?:opening_hours|opening_times|open_hours|hours|business_hours|store_hours)$", re.I
+        ),
+        "hours",
+    ),
 )
 
 

@@ -41,6 +41,7 @@ Measure = Literal[
     "date",
     "count",
     "text",
+    "hours",
 ]
 """What a field is a reading of on a page (see the module documentation)."""
 
@@ -57,6 +58,7 @@ MEASURES: tuple[Measure, ...] = (
     "date",
     "count",
     "text",
+    "hours",
 )
 
 # The JSON type each measure's value has in the state (what CEL compares it as).
@@ -73,6 +75,7 @@ MEASURE_KINDS: dict[Measure, FieldKind] = {
     "date": "date",
     "count": "number",
     "text": "string",
+    "hours": "string",
 }
 
 # What a user reads for each measure in ``watch add``'s contract line.
@@ -89,6 +92,7 @@ MEASURE_WORDS: dict[Measure, str] = {
     "date": "date",
     "count": "count",
     "text": "text",
+    "hours": "opening hours (Mon 09:00-17:00; …)",
 }
 
 Lifetime = Literal["minutes", "hours", "days"]

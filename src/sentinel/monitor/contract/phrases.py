@@ -187,6 +187,20 @@ SERVICE_STATE = re.compile(
 """Words a request about a service's state uses (an incident, an outage, a service working
 again), in the four languages: a status contract the model proposes needs one of them in the
 sentence — "tickets on sale" or "size 42 available" is not about a service's status."""
+HOURS_CHANGE = re.compile(
+    r"""\b(?:changes?|changing|updates?|alters?|adjusts?|extends?|shortens?|cuts?|reduces?)\s+
+        (?:(?:its|their|the|her|his)\s+)?(?:(?:regular|weekly|business|opening|open)\s+)?
+        (?:hours|opening\s+times)\b
+      |\b(?:change|modifie|ajuste)\s+(?:ses|les|leurs)\s+horaires(?:\s+d'ouverture)?\b
+      |\b(?:[äa]ndert|aendert|verk[üu]rzt|verl[äa]ngert)\s+(?:seine|ihre|die)\s+
+        [öo]ffnungszeiten\b
+      |\b(?:seine|ihre|die)\s+[öo]ffnungszeiten\s+(?:[äa]ndert|aendert|verk[üu]rzt
+        |verl[äa]ngert)\b
+      |\b(?:cambia|modifica|ajusta)\s+(?:su|sus|el|los)\s+horarios?(?:\s+de\s+apertura)?\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+"""A place changing its opening hours, in the four languages ("the library changes its opening
+hours", "ändert seine Öffnungszeiten"): what precedes it is the place."""
 CANCELLED = re.compile(
     r"""\b(?:(?:is|are|gets?|get|has\s+been|have\s+been)\s+)?(?:cancell?ed|called\s+off|scrapped)\b
       |\bcancels?\b

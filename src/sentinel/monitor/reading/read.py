@@ -36,6 +36,7 @@ from sentinel.monitor.reading.text_readers.cues import (
     stock_candidates,
 )
 from sentinel.monitor.reading.text_readers.days import date_candidates
+from sentinel.monitor.reading.text_readers.hours import hours_candidates
 from sentinel.monitor.reading.text_readers.prices import price_candidates
 from sentinel.monitor.reading.text_readers.slots import slot_candidates
 from sentinel.monitor.reading.text_readers.versions import version_candidates
@@ -149,6 +150,8 @@ def _candidates(
         )
     if measure == "available":
         return slot_candidates(page, matcher)
+    if measure == "hours":
+        return hours_candidates(page, matcher)
     return []
 
 
@@ -170,6 +173,8 @@ def _resolve(measure: str, candidates: list[Candidate]) -> tuple[Resolution, lis
         return resolve.first_on_page(candidates, "date"), []
     if measure == "available":
         return resolve.agreeing(candidates, "availability"), []
+    if measure == "hours":
+        return resolve.agreeing(candidates, "opening hours"), []
     return Resolution(note=f"no reader for {measure}"), []
 
 

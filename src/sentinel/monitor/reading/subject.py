@@ -215,6 +215,18 @@ class SubjectMatcher:
         """Whether ``text`` is about the subject."""
         return self.score(text) >= ABOUT
 
+    def host_score(self, host: str) -> float:
+        """The share of the subject's words (four letters or more, not generic) that the
+        host's name holds: "riversidelibrary.example" holds "Riverside" and "Library" of
+        "Riverside Public Library" (2/3); 0 when the subject has no such word."""
+        words = {
+            word for word in re.findall(r"[^\W\d_]{4,}", fold(self.name)) if word not in _GENERIC
+        }
+        if not words:
+            return 0.0
+        squashed = fold(host).replace("-", "")
+        return sum(1 for word in words if word in squashed) / len(words)
+
     def site_score(self, *texts: str) -> float:
         """How well the site the subject names matches ``texts`` (host, title): the share of
         its atoms they hold; 1.0 when the subject names no site."""

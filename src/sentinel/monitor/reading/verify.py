@@ -5,8 +5,8 @@ A reading holds only when, in this order:
 1. ``quote-on-page`` — its quote is on the page this run read (whitespace, entities, case and
    typography folded as for any quote);
 2. ``value-in-quote`` — the quote states the value: the amount (in the currency), the
-   version, the day, the status or decision word; a stock or slot reading agrees with the
-   quote's own wording ("sold out" is never ``true``);
+   version, the day, the status or decision word, the week's opening hours; a stock or slot
+   reading agrees with the quote's own wording ("sold out" is never ``true``);
 3. ``about-subject`` — the quote is about the subject (its sentence, section or page names
    it; an item of the page's data is the subject's), and is not about a look-alike;
 4. ``not-only-in-sentence`` — a number the user's sentence names (the threshold) is a
@@ -35,6 +35,7 @@ from sentinel.monitor.reading.structured_readers import AVAILABILITY
 from sentinel.monitor.reading.subject import SubjectMatcher
 from sentinel.monitor.sensing.sources import PageRecord
 from sentinel.text.money import money_in
+from sentinel.text.opening_hours import weekly_hours
 from sentinel.text.quotes import normalize_for_quote
 from sentinel.text.values import values_in
 
@@ -210,6 +211,12 @@ def _cancelled_in(value: Any, quote: str) -> str | None:
     return f"the quote does not say cancelled={value}"
 
 
+def _hours_in(value: Any, quote: str) -> str | None:
+    if any(schedule.text == value for schedule in weekly_hours(quote.split("\n"))):
+        return None
+    return f"the quote does not state the hours {value}"
+
+
 _VALUE_CHECKS: dict[str, Callable[[Any, str], str | None]] = {
     "price": _price_in,
     "currency": _currency_in,
@@ -220,6 +227,7 @@ _VALUE_CHECKS: dict[str, Callable[[Any, str], str | None]] = {
     "decision": _cue_in(lexicon.DECISION_CUES),
     "cancelled": _cancelled_in,
     "date": _date_in,
+    "hours": _hours_in,
 }
 
 
