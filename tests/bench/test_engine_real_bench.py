@@ -44,11 +44,13 @@ def test_real_runs_are_measured_unchanged_and_changed(tmp_path: Path) -> None:
     assert len(document["machine"]["load_average_at_start"]) == 3
     [row] = document["results"]
     unchanged, changed = row["unchanged"], row["changed"]
-    # Unchanged: every page answered 304, no model call, a read and one write per run, a
-    # claim per run at most, and the engine's last claim that finds nothing due.
+    # Unchanged: every page answered 304, no model call, a read per run, one write per run
+    # or fewer (the looks that end together share a transaction: group commit, so how many
+    # share one depends on the machine's speed), a claim per run at most, and the engine's
+    # last claim that finds nothing due.
     assert unchanged["statuses"] == {"skipped-no-change": 4}
     assert unchanged["model_calls"] == 0
-    assert 2 * 4 <= unchanged["transactions_per_run"] * 4 <= 3 * 4 + 1
+    assert 1 * 4 <= unchanged["transactions_per_run"] * 4 <= 3 * 4 + 1
     # Changed: four sensor calls and two governor calls (half the monitors use the model);
     # every monitor acts on the changed price and queues its notification.
     assert changed["statuses"] == {"succeeded": 4}
