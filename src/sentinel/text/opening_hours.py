@@ -239,8 +239,8 @@ def _parse(line: str) -> _Line | None:
     if _other_words(line, covered) > MAX_OTHER_WORDS:
         return None
     if not spans:  # the hours of a day named on the line before
-        hours = tuple(interval for _, _, interval in times)
-        return _Line((), hours if hours else (() if closed else None), ())
+        stated = tuple(interval for _, _, interval in times)
+        return _Line((), stated if stated else (() if closed else None), ())
     # Each day (or range) gets the hours between it and the next day; days listed together
     # ("Sat, Sun: closed", "Mon & Wed 9-5") share the hours after them; hours written first
     # ("9:00–17:00 Monday to Friday") go to the days after them.
@@ -253,12 +253,12 @@ def _parse(line: str) -> _Line | None:
     leading = tuple(interval for a, _, interval in times if a < spans[0][0])
     filled: list[tuple[tuple[int, ...], tuple[tuple[str, str], ...] | None]] = []
     carry = leading or None
-    for days, hours in reversed(groups):
-        if hours is None:
-            hours = carry
+    for days, own_hours in reversed(groups):
+        if own_hours is None:
+            own_hours = carry
         else:
-            carry = hours
-        filled.append((days, hours))
+            carry = own_hours
+        filled.append((days, own_hours))
     filled.reverse()
     every_day = tuple(day for days, _ in filled for day in days)
     if all(hours is None for _, hours in filled):
