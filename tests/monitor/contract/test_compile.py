@@ -223,6 +223,8 @@ def test_a_rule_over_other_fields_has_no_contract() -> None:
         ),
         ("Préviens-moi quand la médiathèque de Lyon change ses horaires", "médiathèque de Lyon"),
         ("Avísame cuando la biblioteca de Sevilla cambia su horario", "biblioteca de Sevilla"),
+        ("Tell me when the opening hours of Hartwell Pool change", "Hartwell Pool"),
+        ("Notify me when Hartwell Pool's hours change", "Hartwell Pool"),
     ],
 )
 def test_a_place_changing_its_opening_hours_compiles_to_a_change_of_the_week(

@@ -215,10 +215,14 @@ HOURS_CHANGED = "prev(opening_hours) != null && changed(opening_hours)"
 
 def hours_contract(body: str) -> Contract | None:
     """A place changing its opening hours: ``changed(opening_hours)``; or None."""
+    named = phrases.HOURS_OF_CHANGE.match(body)
     match = phrases.HOURS_CHANGE.search(body)
-    if match is None:
+    if named is not None:
+        subject = subject_around(named["of"] or named["own"], body[named.end() :])
+    elif match is not None:
+        subject = subject_around(body[: match.start()], body[match.end() :])
+    else:
         return None
-    subject = subject_around(body[: match.start()], body[match.end() :])
     if subject is None:
         return None
     summary = "its opening hours change"

@@ -201,6 +201,15 @@ HOURS_CHANGE = re.compile(
 )
 """A place changing its opening hours, in the four languages ("the library changes its opening
 hours", "ändert seine Öffnungszeiten"): what precedes it is the place."""
+HOURS_OF_CHANGE = re.compile(
+    r"""^(?:the\s+)?(?:opening\s+hours|opening\s+times|hours)\s+(?:of|at|for)\s+(?P<of>.+?)\s+
+        (?:change|are\s+changed|are\s+updated)\b
+      |^(?P<own>.+?)['’]s?\s+(?:(?:regular|weekly|opening)\s+)?(?:hours|opening\s+times)\s+
+        (?:change|are\s+changed|are\s+updated)\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+"""The hours as the subject: "the opening hours of Hartwell Pool change", "Hartwell Pool's
+hours change"."""
 CANCELLED = re.compile(
     r"""\b(?:(?:is|are|gets?|get|has\s+been|have\s+been)\s+)?(?:cancell?ed|called\s+off|scrapped)\b
       |\bcancels?\b
