@@ -23,9 +23,10 @@ def weeks(text: str) -> list[str]:
         "- Mon, Tue: 9am – 8pm\n- Sat: 10am–5pm\n- Sun: closed",
         "Mo–Di 9–20 Uhr\nSa 10–17 Uhr\nSo geschlossen",
         "Lundi et mardi : 9h – 20h\nSamedi : 10h – 17h\nDimanche : fermé",
+        "lun., mar. : 9h-20h\nsam. : 10h-17h\ndim. : fermé",
         "Lunes y martes de 9:00 a 20:00\nSábado: 10:00 a 17:00\nDomingo: cerrado",
     ],
-    ids=["table", "cells-on-their-own-lines", "list-am-pm", "de", "fr", "es"],
+    ids=["table", "cells-on-their-own-lines", "list-am-pm", "de", "fr", "fr-short", "es"],
 )
 def test_the_same_week_reads_the_same_however_it_is_written(text: str) -> None:
     assert weeks(text) == [LIBRARY]
