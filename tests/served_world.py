@@ -35,7 +35,7 @@ from sentinel.storage import Database
 SCENARIO = "headphones-price-drop"
 RESEARCH_WORLD = "research-marathon-result"
 QUERY = "Voltmart Sonora QC Ultra Wireless headphones price"
-RULE = "voltmart_price_usd < 300"
+RULE = "price_usd < 300"
 # The world's moments the tests look at: full price, the Labor Day sale, the deal of the day.
 MOMENTS = [
     datetime(2025, 8, 1, tzinfo=UTC),

@@ -44,7 +44,7 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     # The engine runs it at once (due on creation) and the page, refreshing itself while a
     # run is due, shows what it sensed: the full price, no notification.
     state = page.locator("#state")
-    await expect(state).to_contain_text('"voltmart_price_usd": 379.99', timeout=LIVE_MS)
+    await expect(state).to_contain_text('"price_usd": 379.99', timeout=LIVE_MS)
     # A dashboard left open on a phone: htmx refreshes its table by itself.
     dashboard = await browser.new_page(viewport=PHONE)
     await dashboard.goto(served.url + "/")
@@ -64,7 +64,7 @@ async def test_create_a_monitor_run_it_and_see_its_notification_and_chart(
     await page.goto(monitor_url)
     assert len(served.inbox.received) == 1
     assert served.inbox.received[0]["facts"]
-    dots = page.locator("#charts figure").filter(has_text="voltmart_price_usd").locator("path.dot")
+    dots = page.locator("#charts figure").filter(has_text="price_usd").locator("path.dot")
     await expect(dots).to_have_count(3)
     await expect(page.locator("#diff table.diff")).to_contain_text("279.99")
     await page.locator("details.trail").first.locator("summary").click()
