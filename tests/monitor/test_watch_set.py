@@ -264,3 +264,21 @@ def test_an_older_monitors_one_page_set_is_read_and_its_key_emptied_at_the_next_
     assert update[LEGACY_KEY] is None
     assert watch_set_from_context({**context, **update}) == watch
     assert LEGACY_KEY not in watch_set_context(watch, {})
+
+
+def test_searches_that_leave_the_set_empty_are_counted_until_one_fills_it() -> None:
+    about = page(ABOUT, "Brightway is a family business founded in 1921.")
+
+    first = choose([about])
+    second = choose([about], previous=first, now=NOW + timedelta(hours=6))
+    looked = choose([], previous=second, now=NOW + timedelta(hours=7), searched=False)
+    filled = choose([shop("Out of stock")], previous=looked, now=NOW + timedelta(hours=12))
+
+    assert (first.fruitless, second.fruitless) == (1, 2)
+    assert looked.fruitless == 2  # a run that did not search does not count
+    assert filled.fruitless == 0
+    assert filled.urls == (SHOP,)
+    stored = watch_set_to_json(second)
+    assert stored["fruitless"] == 2
+    assert watch_set_from_context({WATCH_SET: stored}).fruitless == 2  # type: ignore[union-attr]
+    assert "fruitless" not in watch_set_to_json(filled)  # the default is left out

@@ -17,6 +17,7 @@ from sentinel.monitor.look import Look
 from sentinel.monitor.models import SensorContext
 from sentinel.monitor.read_plan import ReadPlan
 from sentinel.monitor.recording import LoadedRun
+from sentinel.monitor.search_queries import search_query
 from sentinel.monitor.sensing.result import SensorResult
 from sentinel.monitor.sensing.schema import schema_for
 from sentinel.monitor.sensing.sensor import Sensor
@@ -79,9 +80,13 @@ async def sense_run(
         num_results=services.num_results,
         timeout_s=services.sensor_timeout_s,
     )
+    # Searches that found no page to watch make the next one word its query another way.
+    query = monitor.current_query
+    if plan.watch is not None:
+        query = search_query(query, monitor.action_criteria, plan.watch.fruitless)
     ctx = SensorContext(
         original_query=monitor.original_query,
-        current_query=monitor.current_query,
+        current_query=query,
         previous_state=loaded.previous_state,
         run_count=monitor.run_count,
         now=loaded.now,

@@ -106,14 +106,17 @@ class WatchSet:
     """What a monitor knows of its pages: the pages (most relevant first), when it last
     searched, the shortest life of a state in which its criteria held (seconds; kept
     beyond the run history's window), the time of a run its schedule set before the next
-    look (a moment its pages name, a retry): that run searches and reads in full, and when it
-    last read each host's sitemap (``sitemaps_read``: host → ISO 8601 time)."""
+    look (a moment its pages name, a retry): that run searches and reads in full, when it
+    last read each host's sitemap (``sitemaps_read``: host → ISO 8601 time), and how many
+    searches in a row left the set empty (``fruitless``: the next search words its query
+    another way, :mod:`sentinel.monitor.search_queries`)."""
 
     pages: tuple[WatchedPage, ...] = ()
     searched_at: str | None = None
     shortest_held_s: float | None = None
     full_at: str | None = None
     sitemaps_read: Mapping[str, str] = field(default_factory=dict, hash=False)
+    fruitless: int = 0
 
     @property
     def urls(self) -> tuple[str, ...]:
@@ -233,8 +236,10 @@ def choose_watched(
     longer names a criteria word leaves; a watched page this run did not read stays a
     candidate with its stored score; the :data:`MAX_WATCHED` best-scored pages are kept
     (:func:`relevance`; ``cited``: the pages the state quotes). ``searched``: the run
-    searched (its time is kept); ``entered``: how pages of ``pages`` entered when not by a
-    search (a page a look found in a sitemap, read with the watch set)."""
+    searched (its time is kept, and a search that leaves the set empty counts as
+    ``fruitless``; one that fills it resets the count); ``entered``: how pages of ``pages``
+    entered when not by a search (a page a look found in a sitemap, read with the watch
+    set)."""
     terms, criteria_terms = monitor_terms(mission, criteria)
     mission_terms = _stems(query_terms(mission))
     before = previous or WatchSet()
@@ -274,11 +279,16 @@ def choose_watched(
         (page for page in candidates.values() if page.score > 0),
         key=lambda page: (-page.score, order.index(page.url)),
     )
+    chosen = tuple(ranked[:MAX_WATCHED])
+    fruitless = before.fruitless
+    if searched:
+        fruitless = 0 if chosen else fruitless + 1
     return replace(
         before,
-        pages=tuple(ranked[:MAX_WATCHED]),
+        pages=chosen,
         searched_at=when if searched else before.searched_at,
         full_at=None if searched else before.full_at,
+        fruitless=fruitless,
     )
 
 
@@ -317,6 +327,7 @@ def watch_set_from_context(context: Mapping[str, Any]) -> WatchSet | None:
             continue
     held = stored.get("shortest_held_s")
     read = stored.get("sitemaps_read")
+    fruitless = stored.get("fruitless")
     return WatchSet(
         pages=tuple(pages[:MAX_WATCHED]),
         searched_at=_text(stored.get("searched_at")),
@@ -327,6 +338,7 @@ def watch_set_from_context(context: Mapping[str, Any]) -> WatchSet | None:
             for host, when in (read.items() if isinstance(read, Mapping) else ())
             if _moment(when) is not None
         },
+        fruitless=fruitless if isinstance(fruitless, int) and fruitless > 0 else 0,
     )
 
 
@@ -349,6 +361,8 @@ def watch_set_to_json(watch: WatchSet) -> dict[str, Any]:
     }
     if watch.sitemaps_read:
         stored["sitemaps_read"] = dict(watch.sitemaps_read)
+    if watch.fruitless:
+        stored["fruitless"] = watch.fruitless
     return stored
 
 
