@@ -42,3 +42,11 @@ def test_a_mission_without_criteria_takes_turns_with_its_own_words() -> None:
 def test_wordings_that_say_the_same_are_not_repeated() -> None:
     assert search_queries("iphone 17 released", "IPHONE 17 RELEASED") == ("iphone 17 released",)
     assert search_queries("  spaced   query ", None) == ("spaced query",)
+
+
+def test_a_questions_auxiliaries_are_framing_too() -> None:
+    *_, keywords = search_queries(
+        "When does the Eastfield library reopen, and what did the works cost?", None
+    )
+
+    assert keywords == "eastfield library reopen works cost"

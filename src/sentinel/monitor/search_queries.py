@@ -31,7 +31,7 @@ _FRAMING = frozenset(
     {
         *("warn", "alert", "alerts", "ping", "email", "message", "tell", "notify", "let"),
         *("know", "me", "us", "every", "time", "times", "page", "pages", "say", "says"),
-        *("said", "show", "shows", "state", "states"),
+        *("said", "show", "shows", "state", "states", "does", "did"),
     }
 )
 """Words of a request's framing, not of what a page says."""
