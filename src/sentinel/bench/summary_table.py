@@ -2,7 +2,8 @@
 developed on, and on the embedded model, from the committed JSON of ``docs/benchmarks``.
 
 Monitors: the oracle-facts runs on the ``test`` split with the watch set, searching and given
-the baselines' pages, against issue 33's targets
+the baselines' pages, against issue 33's targets, and what a look costs at every size
+``sentinel bench engine --runner real`` measured (``engine-real.json``)
 (:mod:`sentinel.bench.monitoring.watch_targets`; every committed seed of
 ``monitor-watch-set-test-seed*.json``, averaged); without those documents, the earlier runs
 (``monitor-oracle-facts-test-seed*.json``) against a daily diff and a daily LLM check. Sensing: a
@@ -43,6 +44,7 @@ def readme_summary(folder: Path) -> str:
     """The table (see the module documentation)."""
     rows = (
         _monitor_rows(folder)
+        + _look_rows(folder)
         + _sensing_rows(folder)
         + _embedded_rows(folder)
         + _research_rows(folder)
@@ -137,6 +139,42 @@ def _given_rows(given: Mapping[str, float | None], seeds: str) -> list[list[str]
              _met(delay <= GIVEN_MEDIAN_S)]
         )  # fmt: skip
     return rows
+
+
+LOOK_CPU_MS = 5.0
+"""Issue 33: a look (an unchanged page answering 304) costs at most this much CPU."""
+LOOK_BYTES = 300
+"""Issue 33: ... and grows the database by at most this many bytes."""
+LOOKING_MONITORS = 100_000
+"""Issue 33: this many monitors looking every 15 minutes fit on one core (of two)."""
+
+
+def _look_rows(folder: Path) -> list[list[str]]:
+    """A look at every size ``sentinel bench engine --runner real`` measured
+    (``engine-real.json``): CPU and bytes per look, and monitors per core looking every 15
+    minutes, each as the range over the sizes (met only when every size meets it)."""
+    document = _read(folder / "engine-real.json")
+    sized = [r for r in (document or {}).get("results", ()) if r.get("look")]
+    if not sized:
+        return []
+    sizes = sorted(int(r["monitors"]) for r in sized)
+    cpu = [float(r["look"]["cpu_ms_per_run"]) for r in sized]
+    size = [int(r["look"]["bytes_per_run"]) for r in sized]
+    fit = [int(r["monitors_per_core_15min_looks"]) for r in sized]
+    where = f"a look (304), `bench engine --runner real`, {sizes[0]:,}–{sizes[-1]:,} monitors"
+    return [
+        [where, "CPU per look", _span(cpu, "{:.1f}", " ms"), f"<= {LOOK_CPU_MS:g} ms",
+         _met(max(cpu) <= LOOK_CPU_MS)],
+        [where, "database growth per look", _span(size, "{:,}", " B"), f"<= {LOOK_BYTES} B",
+         _met(max(size) <= LOOK_BYTES)],
+        [where, "monitors looking every 15 min, per core", _span(fit, "{:,}", ""),
+         f">= {LOOKING_MONITORS:,}", _met(min(fit) >= LOOKING_MONITORS)],
+    ]  # fmt: skip
+
+
+def _span(values: list[float] | list[int], form: str, unit: str) -> str:
+    low, high = form.format(min(values)), form.format(max(values))
+    return f"{low}{unit}" if low == high else f"{low}–{high}{unit}"
 
 
 def _sensing_rows(folder: Path) -> list[list[str]]:
