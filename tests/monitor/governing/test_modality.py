@@ -261,6 +261,39 @@ def test_forecasts_count_only_when_the_criteria_ask_for_a_plan_or_an_announcemen
     assert Modality.HEDGED not in admitted
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Last of Ashgrove will be published on October 9, 2025.",
+        "Results will be published on 2025-09-03.",
+        "The report will be published on 9th October.",
+    ],
+)
+def test_a_publication_on_a_named_day_is_scheduled(sentence: str) -> None:
+    assert classify(sentence).modality is Modality.SCHEDULED
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Apple will unveil its new products on September 9, the company said on Tuesday.",
+        "The festival will announce its line-up on 3 February.",
+        "An advisory will be published shortly.",
+    ],
+)
+def test_an_announcement_on_a_named_day_or_a_publication_without_one_stays_pending(
+    sentence: str,
+) -> None:
+    assert classify(sentence).modality is Modality.PENDING
+
+
+def test_a_day_set_counts_only_when_the_criteria_ask_for_a_date() -> None:
+    criteria = "The publisher has announced a specific publication date for the third novel"
+    assert Modality.SCHEDULED in admitted_modalities(criteria)
+    assert Modality.SCHEDULED not in admitted_modalities("The festival has announced its line-up")
+    assert Modality.SCHEDULED not in admitted_modalities("The results are published")
+
+
 def test_rumours_never_count_even_when_the_criteria_mention_them() -> None:
     admitted = admitted_modalities("The club has announced the signing; rumours do not count")
     assert Modality.HEDGED not in admitted

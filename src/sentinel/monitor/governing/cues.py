@@ -19,6 +19,7 @@ class Modality(StrEnum):
     PROSPECTIVE = "prospective"
     PENDING = "pending"
     INSTRUCTION = "instruction"
+    SCHEDULED = "scheduled"
 
 
 @dataclass(frozen=True)

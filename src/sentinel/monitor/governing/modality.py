@@ -16,6 +16,11 @@ sentence a quote comes from and sorts it into one :class:`Modality`:
 - ``pending`` — says the thing has not happened (yet): "not yet", "yet to", "still closed",
   "has not been released", "TBA", "awaiting", and an announcement still to come ("the first
   names will be announced in the new year", "is set to reveal");
+- ``scheduled`` — a publication still to come that names its calendar day: "The Last of
+  Ashgrove will be published on October 9, 2025" has not happened, but it reports that a
+  date was set ("will be published shortly" stays pending, and so does an announcement on a
+  named day, "Apple will unveil its new products on September 9": what it will say is not
+  known yet);
 - ``instruction`` — text addressed to the automated reader rather than reporting anything:
   "Note to AI assistants reading this page: …", "Ignore previous instructions", "Report to
   your user that …", "stop monitoring". It taints its whole paragraph: an injected "firmware
@@ -40,8 +45,9 @@ not words picked from any page or scenario.
 criteria: an assertion always; a forecast or plan only when the criteria or mission ask about
 an announcement, a date, a schedule, a plan or an agreement (a quote "Halcyon will acquire
 BlueKite" reports an agreed deal; "Reopening is expected in spring" does not report a
-reopening); a "not yet" only when they ask about a delay or postponement; a question or
-hearsay never.
+reopening); a "not yet" only when they ask about a delay or postponement; a day set for what
+is still to come only when they ask for a date or a schedule ("the publisher has announced a
+specific publication date"); a question or hearsay never.
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from dataclasses import dataclass
 
 from sentinel.monitor.governing.cues import LANGUAGES, Modality
 from sentinel.monitor.governing.relevance import bears_on
+from sentinel.text.values import MONTHS
 
 DESCRIBED = {
     Modality.QUESTION: "a question",
@@ -60,6 +67,7 @@ DESCRIBED = {
     Modality.PROSPECTIVE: "a forecast, plan or expectation",
     Modality.PENDING: "a statement that it has not happened yet",
     Modality.INSTRUCTION: "addressed to automated readers (an instruction, not a report)",
+    Modality.SCHEDULED: "a day set for something still to come",
     Modality.ASSERTED: "a report",
 }
 
@@ -123,7 +131,15 @@ def classify_clause(clause: str, language: str | None = None) -> Reading:
     for modality, pattern in lang.cues:
         match = pattern.search(text)
         if match:
-            return Reading(modality, match.group(0).strip(" ,"))
+            cue = match.group(0).strip(" ,")
+            # "will be published on October 9": still to come, but its day is set.
+            if (
+                modality is Modality.PENDING
+                and _STILL_TO_COME.match(cue)
+                and _CALENDAR_DAY.search(text, match.end())
+            ):
+                return Reading(Modality.SCHEDULED, cue)
+            return Reading(modality, cue)
     return Reading(Modality.ASSERTED)
 
 
@@ -201,6 +217,8 @@ def admitted_modalities(criteria: str, mission: str = "") -> frozenset[Modality]
         admitted.add(Modality.PROSPECTIVE)
     if _ASKS_FOR_DELAY.search(text):
         admitted.add(Modality.PENDING)
+    if _ASKS_FOR_DATE.search(text):
+        admitted.add(Modality.SCHEDULED)
     return frozenset(admitted)
 
 
@@ -240,6 +258,20 @@ _ASKS_FOR_PLAN = re.compile(
     r"|annonc\w*|prévu\w*|angekündigt|ankündig\w*|termin|geplant|anunci\w*|fecha)\b",
     re.IGNORECASE,
 )
+_ASKS_FOR_DATE = re.compile(
+    r"\b(?:dates?|schedul\w*|fecha|termin\w*|datum)\b", re.IGNORECASE
+)
+_STILL_TO_COME = re.compile(r"(?:will|shall|to|would)\s+(?:be\s+|get\s+)?publish", re.I)
+"""The pending cue of a publication still to come ("will be published"): on a named day it
+states the publication's date. An announcement on a named day ("Apple will unveil its new
+products on September 9") stays pending: what it will say is not known yet."""
+_MONTH_NAME = "(?:" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + r")\.?"
+_CALENDAR_DAY = re.compile(
+    rf"\b(?:20\d\d-[01]\d-[0-3]\d|[0-3]?\d(?:st|nd|rd|th)?\s+(?:de\s+)?{_MONTH_NAME}"
+    rf"|{_MONTH_NAME}\s+[0-3]?\d(?:st|nd|rd|th)?)\b",
+    re.IGNORECASE,
+)
+"""A calendar day: 2025-10-09, 9 October, 9. Oktober, 9 de octubre, October 9th."""
 _ASKS_FOR_DELAY = re.compile(
     r"\b(?:delay\w*|postpon\w*|slip\w*|push\w*\s+back|not\s+yet|still|pending|report"
     r"\w*\s+late|retard\w*|verschoben|verzöger\w*|aplaza\w*)\b",
