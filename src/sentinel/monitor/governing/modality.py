@@ -258,9 +258,7 @@ _ASKS_FOR_PLAN = re.compile(
     r"|annonc\w*|prévu\w*|angekündigt|ankündig\w*|termin|geplant|anunci\w*|fecha)\b",
     re.IGNORECASE,
 )
-_ASKS_FOR_DATE = re.compile(
-    r"\b(?:dates?|schedul\w*|fecha|termin\w*|datum)\b", re.IGNORECASE
-)
+_ASKS_FOR_DATE = re.compile(r"\b(?:dates?|schedul\w*|fecha|termin\w*|datum)\b", re.IGNORECASE)
 _STILL_TO_COME = re.compile(r"(?:will|shall|to|would)\s+(?:be\s+|get\s+)?publish", re.I)
 """The pending cue of a publication still to come ("will be published"): on a named day it
 states the publication's date. An announcement on a named day ("Apple will unveil its new
