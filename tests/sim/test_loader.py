@@ -207,6 +207,13 @@ def test_facts_keep_dates_as_iso_text() -> None:
     assert scenario.events[0].facts == {"release_date": "2025-09-19", "price_usd": 799}
 
 
+def test_a_fact_named_condition_is_refused_with_the_name_to_use() -> None:
+    facts = "facts: {condition: [noise plan], release_date:"
+    errors = _errors(_edit("facts: {release_date:", facts))
+
+    assert any("a fact may not be named 'condition'" in e and "'conditions'" in e for e in errors)
+
+
 def test_validate_scenario_accepts_parsed_data_and_runs_the_cross_checks() -> None:
     data = {"id": "x"}
     with pytest.raises(ScenarioError, match="mission: required field is missing"):

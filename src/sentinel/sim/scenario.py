@@ -264,6 +264,13 @@ class Event(_Strict):
     @field_validator("facts", mode="before")
     @classmethod
     def _facts(cls, value: object) -> object:
+        if isinstance(value, dict) and "condition" in value:
+            # A state's ``condition`` is whether the mission holds (the event's own field);
+            # a fact of that name would take its place in every state the oracle reports.
+            raise ValueError(
+                "a fact may not be named 'condition' (the event's condition is its own field); "
+                "rename it, e.g. 'conditions'"
+            )
         return _json_fact(value) if isinstance(value, dict) else value
 
 
