@@ -70,6 +70,21 @@ async def test_announced_dates_are_future_days_of_the_subject_not_sale_or_postin
     assert await state(sentence, "Crestfield Festival", after) == {"date": "2027-06-12"}
 
 
+async def test_the_day_a_publication_is_set_for_is_read_and_a_posting_date_is_not() -> None:
+    sentence = "Tell me when Tideline Press sets a publication date for the fourth Tideline book"
+    title = "Rosa Varga | Tideline Press"
+    before = (
+        "<h1>Rosa Varga</h1><p>Published 3 December 2026.</p><p>A fourth Tideline book is in "
+        "the works and will be published soon.</p>"
+    )
+    after = (
+        "<h1>Rosa Varga</h1><p><strong>Harbour Lights, the fourth Tideline book, will be "
+        "published on 12 March 2027.</strong></p>"
+    )
+    assert await state(sentence, title, before) == {"date": None}
+    assert await state(sentence, title, after) == {"date": "2027-03-12"}
+
+
 async def test_a_cancellation_is_read_and_going_ahead_is_not_one() -> None:
     sentence = "Tell me if the Lakeside Open final is cancelled"
     ahead = "<h1>Lakeside Open final</h1><p>The final goes ahead as planned on Sunday.</p>"

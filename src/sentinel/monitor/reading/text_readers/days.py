@@ -13,6 +13,8 @@ import re
 from dataclasses import replace
 from datetime import UTC, date, datetime
 
+from sentinel.monitor.governing.cues import Modality
+from sentinel.monitor.governing.modality import classify
 from sentinel.monitor.reading.readings import Candidate
 from sentinel.monitor.reading.subject import SubjectMatcher
 from sentinel.monitor.reading.text_readers.about import about_sentences, reports
@@ -77,16 +79,19 @@ def on_wanted_day(text: str, wanted: list[Day]) -> bool:
 def date_candidates(
     page: PageRecord, matcher: SubjectMatcher, *, now: datetime | None = None
 ) -> list[Candidate]:
-    """The days the text announces for the subject: stated in a reporting clause, not a
-    posting or sale date, not before today, and in the year the subject names if it names
-    one."""
+    """The days the text announces for the subject: stated in a reporting clause or as the
+    day a publication is set for ("will be published on 12 March 2027", the ``scheduled``
+    modality), not a posting or sale date, not before today, and in the year the subject
+    names if it names one."""
     today = (now or datetime.now(UTC)).astimezone(UTC).date()
     wanted_years = {int(y) for y in re.findall(r"\b(20\d\d)\b", matcher.name)}
     found: list[Candidate] = []
     for about in about_sentences(page, matcher, threshold=0.34):
         sentence, score = about.sentence, about.score
         text = sentence.text
-        if _EVENT_DATE_NOISE.search(text) or _TBA.search(text):
+        sets_a_day = _sets_a_day(text)
+        # "Published 3 March" dates the page; "will be published on 12 March" sets a day.
+        if (_EVENT_DATE_NOISE.search(text) and not sets_a_day) or _TBA.search(text):
             continue
         for day in values_in(text).days:
             if day.day is None:
@@ -98,7 +103,7 @@ def date_candidates(
                 moment = date(year, day.month, day.day)
             except ValueError:
                 continue
-            if moment < today or not reports(text, 0):
+            if moment < today or not (reports(text, 0) or sets_a_day):
                 continue
             found.append(
                 Candidate(
@@ -112,3 +117,8 @@ def date_candidates(
                 )
             )
     return found
+
+
+def _sets_a_day(sentence: str) -> bool:
+    """Whether ``sentence`` sets the day of a publication still to come."""
+    return classify(sentence).modality is Modality.SCHEDULED
